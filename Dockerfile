@@ -1,0 +1,17 @@
+# Lettergrid web process: daphne serving HTTP and websockets.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+WORKDIR /app
+
+COPY requirements.txt .
+RUN pip install -r requirements.txt
+
+COPY . .
+RUN useradd --create-home lettergrid \
+    && DATA_DIR=/tmp/build python manage.py collectstatic --noinput -v0 \
+    && mkdir -p /app/var && chown -R lettergrid /app/var
+USER lettergrid
+
+EXPOSE 8000
+CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "--proxy-headers", "boggleweb.asgi:application"]

@@ -1,0 +1,59 @@
+# The commands the README names. Both set up what they need, .venv included.
+#   make run    a working server on the embedded defaults (SQLite, in-memory layer)
+#   make test   the whole suite (set DATABASE_URL / REDIS_URL to test against those)
+#   make lint   ruff check and format check
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint format bench dictionaries clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Lettergrid needs Python 3.11: set PYTHON=/path/to/python3.11")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Stamp files: reinstall only when a requirements file changes, so a second
+# `make run` starts in seconds.
+$(VENV)/.run-installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	@touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	@touch $@ $(VENV)/.run-installed
+
+run: $(VENV)/.run-installed
+	$(BIN)/python manage.py migrate --noinput
+	@echo
+	@echo "  Lettergrid is starting: open http://$(HOST):$(PORT)/ in your browser (Ctrl+C stops it)."
+	@echo
+	exec $(BIN)/daphne -b $(HOST) -p $(PORT) boggleweb.asgi:application
+
+test: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.dev-installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(VENV)/.dev-installed
+	$(BIN)/python manage.py bench_solver --lang en --size 4 --count 1000 --json
+	$(BIN)/python manage.py bench_solver --lang en --size 5 --count 500 --json
+	$(BIN)/python manage.py bench_solver --lang en --size 6 --count 300 --json
+	$(BIN)/python manage.py bench_solver --lang all --count 200 --json
+
+# Rebuild dictionaries/ from the Debian word-list packages (needs the package
+# registry; the result is committed, so nothing else needs this).
+dictionaries: $(VENV)/.dev-installed
+	$(BIN)/python manage.py build_dictionaries
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Teachers' accounts and the classes they own arrive with issue 4."""

@@ -1,0 +1,211 @@
+"""Lettergrid settings: every value comes from an environment variable.
+
+With no environment at all the project runs on its embedded defaults: SQLite
+in ``var/`` and the in-memory channel layer, on http://127.0.0.1:8000. A value
+that makes no sense stops start-up with a message naming the variable.
+
+Variables (also listed, with examples, in README.md):
+
+SECRET_KEY            Django's signing key. Unset: a built-in development key,
+                      allowed only while ALLOWED_HOSTS names this machine alone.
+DEBUG                 true/false (default false). Never true on a shared server.
+ALLOWED_HOSTS         Comma-separated host names the server answers to
+                      (default: localhost,127.0.0.1,[::1]). Browsers on other
+                      origins are refused on the websocket too.
+CSRF_TRUSTED_ORIGINS  Comma-separated origins (https://games.school.example)
+                      when the app sits behind an HTTPS proxy (default: none).
+DATABASE_URL          e.g. postgres://user:pass@host:5432/lettergrid
+                      (default: sqlite:///var/db.sqlite3 in the project).
+REDIS_URL             e.g. redis://127.0.0.1:6379/0: the channel layer shared by
+                      several daphne processes (default: in-memory, one process).
+DATA_DIR              Where the SQLite database lives (default: var/ in the project).
+TIME_ZONE             The school's time zone (default: Europe/Paris).
+LANGUAGE_CODE         Default interface language (default: en).
+LOG_LEVEL             DEBUG, INFO, WARNING or ERROR (default: INFO).
+SECURE_PROXY_SSL_HEADER_ENABLED
+                      true when a trusted HTTPS proxy sets X-Forwarded-Proto
+                      (default: false); also makes cookies secure-only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from boggleweb.env import env_bool, env_choice, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEV_SECRET_KEY = "lettergrid-development-key-do-not-use-on-a-shared-server"
+LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+
+DEBUG = env_bool("DEBUG", False)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", LOCAL_HOSTS)
+SECRET_KEY = env_str("SECRET_KEY", DEV_SECRET_KEY)
+if SECRET_KEY == DEV_SECRET_KEY and not set(ALLOWED_HOSTS) <= {*LOCAL_HOSTS, "testserver"}:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set but ALLOWED_HOSTS opens the server to other machines: "
+        "set SECRET_KEY to a long random string (see README.md, Deploying)."
+    )
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+for _origin in CSRF_TRUSTED_ORIGINS:
+    if urlsplit(_origin).scheme not in ("http", "https") or not urlsplit(_origin).netloc:
+        raise ImproperlyConfigured(
+            f"CSRF_TRUSTED_ORIGINS entry {_origin!r} must look like https://host.example"
+        )
+
+if env_bool("SECURE_PROXY_SSL_HEADER_ENABLED", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "accounts",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "boggleweb.urls"
+ASGI_APPLICATION = "boggleweb.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------
+DATA_DIR = Path(env_str("DATA_DIR", str(BASE_DIR / "var")))
+
+
+def _database(url: str | None) -> dict:
+    if url is None:
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": DATA_DIR / "db.sqlite3",
+        }
+    try:
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    except Exception as exc:  # dj-database-url raises several types for bad URLs
+        raise ImproperlyConfigured(f"DATABASE_URL={url!r} is not a database URL: {exc}") from None
+    if config.get("ENGINE") not in (
+        "django.db.backends.postgresql",
+        "django.db.backends.sqlite3",
+    ):
+        raise ImproperlyConfigured(
+            f"DATABASE_URL={url!r}: use postgres://... or sqlite:///path (got {config['ENGINE']})."
+        )
+    return config
+
+
+DATABASES = {"default": _database(env_str("DATABASE_URL", "") or None)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Measured (docs/PERFORMANCE.md, shared realtime notes): SQLite's defaults
+    # double the cost of a write under load; WAL, IMMEDIATE transactions and a
+    # busy timeout keep concurrent writers from failing with "database is locked".
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = 60
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Channel layer ----------------------------------------------------------
+REDIS_URL = env_str("REDIS_URL", "") or None
+if REDIS_URL is None:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+else:
+    if urlsplit(REDIS_URL).scheme not in ("redis", "rediss", "unix"):
+        raise ImproperlyConfigured(
+            f"REDIS_URL={REDIS_URL!r} must start with redis://, rediss:// or unix://"
+        )
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                # socket_timeout=None: with redis-py 8 the default 5 s timeout
+                # equals channels-redis' blocking read, and idle consumers die
+                # silently. max_connections: the default pool of 100 refused
+                # connects under load (docs/PERFORMANCE.md).
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
+                "capacity": 1500,
+                "expiry": 30,
+            },
+        }
+    }
+
+# --- Auth, i18n, static -------------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", ("en", "fr"))
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = DATA_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+# Serve straight from static/ too, so a fresh checkout works before collectstatic.
+WHITENOISE_USE_FINDERS = True
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns at start-up without it
+
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {
+        "handlers": ["console"],
+        "level": env_choice("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR")),
+    },
+}

@@ -1,0 +1,81 @@
+"""Settings come from the environment, and nonsense stops start-up naming the variable.
+
+Settings are evaluated once per process, so each case runs a fresh interpreter.
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = (
+    "import django; from django.conf import settings; django.setup(); "
+    "print(settings.DATABASES['default']['ENGINE']); "
+    "print(settings.CHANNEL_LAYERS['default']['BACKEND']); print(settings.DEBUG)"
+)
+
+
+def run_settings(tmp_path, **overrides):
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "ALLOWED_HOSTS", "SECRET_KEY"}
+    }
+    env.update(DJANGO_SETTINGS_MODULE="boggleweb.settings", DATA_DIR=str(tmp_path), **overrides)
+    return subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+
+
+def test_no_environment_runs_on_sqlite_and_the_in_memory_layer(tmp_path):
+    result = run_settings(tmp_path)
+    assert result.returncode == 0, result.stderr
+    engine, layer, debug = result.stdout.split()
+    assert engine == "django.db.backends.sqlite3"
+    assert layer == "channels.layers.InMemoryChannelLayer"
+    assert debug == "False"
+
+
+def test_database_and_redis_urls_switch_the_backends(tmp_path):
+    result = run_settings(
+        tmp_path,
+        DATABASE_URL="postgres://someone@127.0.0.1:5432/lettergrid",
+        REDIS_URL="redis://127.0.0.1:6379/3",
+    )
+    assert result.returncode == 0, result.stderr
+    engine, layer, _ = result.stdout.split()
+    assert engine == "django.db.backends.postgresql"
+    assert layer == "channels_redis.core.RedisChannelLayer"
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("DEBUG", "maybe"),
+        ("DATABASE_URL", "mysql-ish://nowhere"),
+        ("DATABASE_URL", "mysql://user@host/db"),
+        ("REDIS_URL", "http://127.0.0.1:6379"),
+        ("LOG_LEVEL", "LOUD"),
+        ("CSRF_TRUSTED_ORIGINS", "games.school.example"),
+        ("LANGUAGE_CODE", "xx"),
+    ],
+)
+def test_a_value_that_makes_no_sense_stops_start_up_naming_the_variable(tmp_path, variable, value):
+    result = run_settings(tmp_path, **{variable: value})
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert variable in result.stderr.splitlines()[-1]
+
+
+def test_public_hosts_without_a_secret_key_are_refused(tmp_path):
+    result = run_settings(tmp_path, ALLOWED_HOSTS="games.school.example")
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr.splitlines()[-1]
+
+
+def test_public_hosts_with_a_secret_key_start(tmp_path):
+    result = run_settings(tmp_path, ALLOWED_HOSTS="games.school.example", SECRET_KEY="x" * 50)
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,131 @@
+"""Fixtures shared by every app's tests: hypothesis settings and the browser harness."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parent
+IN_CI = os.environ.get("CI", "").lower() == "true"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+ARTIFACTS = ROOT / "test-artifacts"
+
+# Timing varies on a shared 2-core machine: never fail a property on speed.
+settings.register_profile("lettergrid", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("lettergrid")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited early with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"server did not answer {url} within {timeout} s")
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    # daphne with the Redis layer can hang on shutdown: terminate, then kill.
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def live_daphne(tmp_path_factory) -> Iterator[str]:
+    """A real daphne process on a free port, on its own SQLite database."""
+    data_dir = tmp_path_factory.mktemp("daphne-data")
+    env = {**os.environ, "DATA_DIR": str(data_dir), "DEBUG": "false"}
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    port = free_port()
+    log = (data_dir / "daphne.log").open("w")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "boggleweb.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(f"{base_url}/healthz", process)
+        yield base_url
+    finally:
+        stop_process(process)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright; skipped off CI when it is not installed.
+
+    Module-scoped: Playwright's sync API keeps an event loop marked as running
+    while it is open, which would break asyncio tests run after it.
+    """
+    if not Path(CHROMIUM).exists():
+        message = f"Chromium not found at {CHROMIUM}: apt-get install -y chromium"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh browser context and page; a screenshot is kept in test-artifacts/."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    context.close()

@@ -1,0 +1,1 @@
+"""Rooms, rounds and finds arrive with the live game (issue 3)."""
