@@ -1,0 +1,254 @@
+"""Where boards come from: dice sets and letter-frequency draws.
+
+A *board source* makes a board from a size and a ``random.Random``:
+
+- a dice set (``en-new``, ``fr-classic``, ...) shuffles its dice over the
+  grid and rolls each one; the faces come from ``data/dice_sets.json``;
+- ``<lang>-freq`` draws each cell's letter in proportion to how often that
+  letter occurs in the language (``data/letter_frequencies.json``);
+- ``uniform`` draws every letter A-Z with the same chance (a baseline: it
+  makes much poorer boards, which the tests and docs measure).
+
+Every source has a stable number, used by the share code: append new
+sources at the end of ``_SOURCE_ORDER`` and never renumber.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import cache
+from itertools import accumulate
+from pathlib import Path
+
+from games.engine.board import BLANK, Board
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+SIZES = (4, 5, 6)
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+# Token weights (letters as they occur in running text) rather than type
+# weights (letters of dictionary entries): measured with the built
+# dictionaries, token-weighted boards hold more words (docs/engine.md).
+FREQUENCY_WEIGHTS = "token"
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    """A published set of letter dice (faces as board cells: ``"A"``, ``"Qu"``, ``""``)."""
+
+    name: str
+    label: str
+    lang: str
+    size: int
+    dice: tuple[tuple[str, ...], ...]
+    data_key: str
+    verified: bool
+
+
+@dataclass(frozen=True)
+class BoardSource:
+    """A named way of making boards: a dice set, frequency letters or uniform letters."""
+
+    name: str
+    label: str
+    lang: str | None
+    sizes: tuple[int, ...]
+    dice_set: DiceSet | None = None
+
+    def make(self, size: int, rng: random.Random) -> tuple[str, ...]:
+        """The cells of a ``size`` x ``size`` board drawn with ``rng``."""
+        if size not in self.sizes:
+            raise ValueError(
+                f"{self.name} makes {_sizes_text(self.sizes)} boards, not {size}x{size}"
+            )
+        if self.dice_set is not None:
+            return roll_dice(self.dice_set.dice, rng)
+        return draw_letters(letter_weights(self.lang), size * size, rng)
+
+
+# (name, key in dice_sets.json, language, label, verified)
+_DICE = (
+    ("en-classic", "en_classic_1976_1986", "en", "English 4x4, 1976 dice", True),
+    ("en-new", "en_new_1987_2008", "en", "English 4x4, 1987 dice", True),
+    ("en-big", "en_big_boggle_1979", "en", "English 5x5, 1979 dice", True),
+    ("en-deluxe", "en_boggle_master_1993_deluxe_1997", "en", "English 5x5, 1993 dice", True),
+    ("en-superbig", "en_super_big_boggle_6x6", "en", "English 6x6 dice", True),
+    ("fr-classic", "fr_boggle_4x4", "fr", "French 4x4 dice", True),
+    (
+        "en-big-2012",
+        "en_big_boggle_2011_12_reissue_SINGLE_SOURCE",
+        "en",
+        "English 5x5, 2012 dice (single source, unverified)",
+        False,
+    ),
+    (
+        "fr-big",
+        "fr_baggle_5x5_UNVERIFIED_ORIGIN",
+        "fr",
+        "French 5x5 dice (origin unverified)",
+        False,
+    ),
+)
+_FREQUENCY_LANGS = ("en", "fr", "es", "de", "it", "pt")
+_LANG_NAMES = {
+    "en": "English",
+    "fr": "French",
+    "es": "Spanish",
+    "de": "German",
+    "it": "Italian",
+    "pt": "Portuguese",
+}
+# The share code numbers sources by their place here: append only.
+_SOURCE_ORDER = (
+    *(name for name, *_ in _DICE),
+    *(f"{lang}-freq" for lang in _FREQUENCY_LANGS),
+    "uniform",
+)
+# The dice a language uses by default at each size; frequency letters elsewhere.
+_DEFAULT_DICE = {
+    ("en", 4): "en-new",
+    ("en", 5): "en-big",
+    ("en", 6): "en-superbig",
+    ("fr", 4): "fr-classic",
+}
+
+
+def parse_face(face: str) -> str:
+    """One printed face as a board cell: ``"Q"`` -> ``"Qu"``, ``"blank"`` -> ``""``."""
+    if face.lower() == "blank":
+        return BLANK
+    face = face.strip().capitalize()
+    return "Qu" if face == "Q" else face
+
+
+def parse_die(text: str) -> tuple[str, ...]:
+    """A die as written in the data: ``"AACIOT"`` or ``"[An,Er,He,In,Qu,Th]"``."""
+    faces = text.strip("[]").split(",") if text.startswith("[") else list(text)
+    if len(faces) != 6:
+        raise ValueError(f"a die has six faces: {text!r}")
+    return tuple(parse_face(face) for face in faces)
+
+
+@cache
+def dice_sets() -> dict[str, DiceSet]:
+    """Every dice set, by short name (read once from ``data/dice_sets.json``)."""
+    data = json.loads((DATA_DIR / "dice_sets.json").read_text(encoding="utf-8"))
+    sets = {}
+    for name, key, lang, label, verified in _DICE:
+        dice = tuple(parse_die(die) for die in data[key]["faces"])
+        side = round(len(dice) ** 0.5)
+        if side * side != len(dice):
+            raise ValueError(f"{key}: {len(dice)} dice do not make a square board")
+        sets[name] = DiceSet(name, label, lang, side, dice, key, verified)
+    return sets
+
+
+@cache
+def board_sources() -> dict[str, BoardSource]:
+    """Every board source by name, in share-code order."""
+    sources = {}
+    sets = dice_sets()
+    for name in _SOURCE_ORDER:
+        if name in sets:
+            dice_set = sets[name]
+            sources[name] = BoardSource(
+                name, dice_set.label, dice_set.lang, (dice_set.size,), dice_set
+            )
+        elif name == "uniform":
+            sources[name] = BoardSource(name, "Uniform letters (baseline)", None, SIZES)
+        else:
+            lang = name.split("-")[0]
+            sources[name] = BoardSource(
+                name, f"{_LANG_NAMES[lang]} letters by frequency", lang, SIZES
+            )
+    return sources
+
+
+def source_number(name: str) -> int:
+    """The stable number of a source (for share codes)."""
+    return _SOURCE_ORDER.index(get_source(name).name)
+
+
+def source_by_number(number: int) -> BoardSource:
+    """The source with that stable number; ``ValueError`` if none."""
+    if not 0 <= number < len(_SOURCE_ORDER):
+        raise ValueError(f"no board source number {number}")
+    return board_sources()[_SOURCE_ORDER[number]]
+
+
+def get_source(name: str) -> BoardSource:
+    """A source by name; ``ValueError`` listing the names if unknown."""
+    try:
+        return board_sources()[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown dice {name!r}; choose one of {', '.join(_SOURCE_ORDER)}"
+        ) from None
+
+
+def default_source(lang: str, size: int) -> BoardSource:
+    """The language's dice at that size if it has verified ones, else its frequency letters."""
+    return get_source(_DEFAULT_DICE.get((lang, size), f"{lang}-freq"))
+
+
+def roll_dice(dice: tuple[tuple[str, ...], ...], rng: random.Random) -> tuple[str, ...]:
+    """Shuffle the dice over the cells, then roll each: the cells row by row."""
+    order = list(dice)
+    rng.shuffle(order)
+    return tuple(rng.choice(die) for die in order)
+
+
+@cache
+def letter_weights(
+    lang: str | None, kind: str = FREQUENCY_WEIGHTS
+) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """The faces and cumulative weights to draw letters with (``lang=None``: uniform).
+
+    ``kind`` is ``"token"`` or ``"type"`` (see ``FREQUENCY_WEIGHTS``). The
+    letter q is drawn as the face ``Qu``, as on the dice.
+    """
+    faces = tuple("Qu" if letter == "q" else letter.upper() for letter in ALPHABET)
+    if lang is None:
+        return faces, tuple(accumulate([1.0] * len(ALPHABET)))
+    data = json.loads((DATA_DIR / "letter_frequencies.json").read_text(encoding="utf-8"))
+    try:
+        percent = data[lang][f"{kind}_letter_pct"]
+    except KeyError:
+        raise ValueError(f"no {kind} letter frequencies for language {lang!r}") from None
+    return faces, tuple(accumulate(percent.get(letter, 0.0) for letter in ALPHABET))
+
+
+def draw_letters(
+    weights: tuple[tuple[str, ...], tuple[float, ...]], count: int, rng: random.Random
+) -> tuple[str, ...]:
+    """``count`` faces drawn independently with the given cumulative weights."""
+    faces, cumulative = weights
+    return tuple(rng.choices(faces, cum_weights=cumulative, k=count))
+
+
+def make_board(
+    source: str | BoardSource,
+    size: int | None = None,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+) -> Board:
+    """A board from a source, reproducible from ``seed`` (``random.Random(seed)``).
+
+    ``size`` defaults to the dice set's size (4 for letter sources). The
+    board remembers its source and seed so its share code can be short.
+    """
+    if isinstance(source, str):
+        source = get_source(source)
+    if size is None:
+        size = source.sizes[0]
+    if rng is None:
+        if seed is None:
+            raise ValueError("give a seed (or a random.Random) so the board can be rebuilt")
+        rng = random.Random(seed)
+    return Board(size, size, source.make(size, rng), source=source.name, seed=seed)
+
+
+def _sizes_text(sizes: tuple[int, ...]) -> str:
+    return " or ".join(f"{size}x{size}" for size in sizes)
