@@ -8,5 +8,13 @@ app_name = "games"
 
 urlpatterns = [
     path("", views.landing, name="landing"),
+    path("play/solo", views.solo_start, name="solo"),
+    path("rooms/new", views.room_new, name="room_new"),
+    path("join", views.join, name="join"),
+    path("join/<str:code>", views.join, name="join_code"),
+    path("r/<str:code>/", views.room, name="room"),
+    path("r/<str:code>/again", views.play_again, name="play_again"),
+    path("r/<str:code>/rounds/<int:number>/results", views.results, name="results"),
+    path("how-to-play", views.how_to_play, name="how_to_play"),
     path("healthz", views.healthz, name="healthz"),
 ]

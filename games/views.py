@@ -1,17 +1,27 @@
-"""Pages of the game app. Game rules live in games.engine, not here."""
+"""Pages of the game app. Rules live in games.services and games.engine, not here."""
 
+from __future__ import annotations
+
+from django.contrib import messages
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games import selectors, services
 from games.engine.languages import LANGUAGES, LEVELS
+from games.forms import JoinForm, RoomForm, SoloForm
+from games.models import Room
+from games.nicknames import NicknameError
+from games.presentation import results_context
+from games.sessions import browser_id
 
-# A fixed board for the landing page, with one word traced on it: the page
-# shows what the game looks like without touching the engine or the database.
+# A fixed board for the landing page, with one word traced on it.
 DEMO_ROWS = ("LETT", "ERGR", "IDSA", "NOWM")
 DEMO_PATH = ((1, 2), (1, 3), (2, 0), (2, 1))  # G-R-I-D
+SOLO_NICKNAME = "You"
 
 
 @require_GET
@@ -22,11 +32,135 @@ def landing(request: HttpRequest) -> HttpResponse:
         for row, line in enumerate(DEMO_ROWS)
         for col, letter in enumerate(line)
     ]
-    return render(
-        request,
-        "games/landing.html",
-        {"demo_cells": demo_cells, "languages": LANGUAGES.values(), "levels": LEVELS},
+    context = {
+        "demo_cells": demo_cells,
+        "languages": LANGUAGES.values(),
+        "levels": LEVELS,
+        "solo_form": SoloForm(),
+        "join_form": JoinForm(),
+    }
+    return render(request, "games/landing.html", context)
+
+
+@require_POST
+def solo_start(request: HttpRequest) -> HttpResponse:
+    """Pick a language and a level, play: a one-player room whose clock starts now."""
+    form = SoloForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a language and a level.")
+        return redirect("games:landing")
+    browser = browser_id(request)
+    room = services.room_create(
+        host_browser=browser,
+        language=form.cleaned_data["language"],
+        level=form.cleaned_data["level"],
+        mode=Room.Mode.SOLO,
     )
+    services.player_join(room=room, browser=browser, nickname=SOLO_NICKNAME)
+    services.round_start(round=selectors.current_round(room))
+    return redirect("games:room", code=room.code)
+
+
+@require_http_methods(["GET", "POST"])
+def room_new(request: HttpRequest) -> HttpResponse:
+    form = RoomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        browser = browser_id(request)
+        try:
+            room = services.room_create(
+                host_browser=browser,
+                language=data["language"],
+                level=data["level"],
+                size=data["size"],
+                dice=data["dice"] or "",
+                min_length=data["min_length"] or None,
+                duration_seconds=data["duration_seconds"],
+                mode=data["mode"],
+                scoring=data["scoring"],
+                team_count=data["team_count"] or 2,
+            )
+        except services.RoomSettingsError as error:
+            form.add_error(None, str(error))
+        else:
+            if data["nickname"]:
+                services.player_join(room=room, browser=browser, nickname=data["nickname"])
+            return redirect("games:room", code=room.code)
+    return render(request, "games/room_new.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, code: str = "") -> HttpResponse:
+    """The join form: a code and a nickname (the code comes filled in from a link)."""
+    form = JoinForm(request.POST or None, initial={"code": code})
+    if request.method == "POST" and form.is_valid():
+        room = selectors.room_by_code(form.cleaned_data["code"])
+        if room is None:
+            form.add_error("code", "No room has that code: check it with your teacher.")
+        else:
+            try:
+                services.player_join(
+                    room=room, browser=browser_id(request), nickname=form.cleaned_data["nickname"]
+                )
+            except NicknameError as error:
+                form.add_error("nickname", str(error))
+            else:
+                return redirect("games:room", code=room.code)
+    return render(request, "games/join.html", {"form": form, "code": code})
+
+
+@never_cache
+@require_GET
+def room(request: HttpRequest, code: str) -> HttpResponse:
+    room = selectors.room_by_code(code)
+    if room is None:
+        raise Http404("No room has that code.")
+    browser = browser_id(request)
+    player = selectors.player_for(room, browser)
+    if player is None and browser != room.host_browser:
+        return redirect("games:join_code", code=room.code)
+    page = {
+        "code": room.code,
+        "socket": f"/ws/rooms/{room.code}/",
+        "results": reverse("games:results", kwargs={"code": room.code, "number": 0}),
+    }
+    return render(request, "games/play.html", {"room": room, "page": page, "player": player})
+
+
+@never_cache
+@require_GET
+def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    room = selectors.room_by_code(code)
+    game_round = room and room.rounds.filter(number=number).first()
+    if game_round is None:
+        raise Http404("No such round.")
+    services.round_finish_if_due(round=game_round)
+    if game_round.finished_at is None:
+        return redirect("games:room", code=room.code)
+    player = selectors.player_for(room, browser_id(request))
+    context = results_context(game_round, player)
+    return render(request, "games/results.html", context)
+
+
+@require_POST
+def play_again(request: HttpRequest, code: str) -> HttpResponse:
+    """A new round in the same room with the same settings (the host's button)."""
+    room = selectors.room_by_code(code)
+    if room is None:
+        raise Http404("No room has that code.")
+    if browser_id(request) != room.host_browser:
+        messages.error(request, "Only the host can deal a new round.")
+        return redirect("games:room", code=room.code)
+    try:
+        services.round_next(room=room)
+    except services.RoomSettingsError as error:
+        messages.error(request, str(error))
+    return redirect("games:room", code=room.code)
+
+
+@require_GET
+def how_to_play(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/how_to_play.html")
 
 
 @never_cache

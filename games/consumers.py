@@ -1,0 +1,151 @@
+"""The room socket: thin. Parse a frame, call a service, reply.
+
+Identity comes from the session (the browser id set when the page joined),
+never from a message field. Rules live in games.services; messages in
+games.protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import timezone
+
+from games import protocol, selectors, services
+from games.protocol import ClientError
+from games.sessions import BROWSER_KEY
+
+# Per connection: a burst of 20 messages, then 8 a second; far past it, close.
+RATE_BURST, RATE_PER_SECOND, FLOOD_LIMIT = 20, 8.0, 60
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.code = self.scope["url_route"]["kwargs"]["code"].upper()
+        self.browser = self.scope.get("session", {}).get(BROWSER_KEY)
+        self.tokens, self.refilled, self.refused = float(RATE_BURST), time.monotonic(), 0
+        self.timer: asyncio.Task | None = None
+        await self.accept()
+        room = await database_sync_to_async(selectors.room_by_code)(self.code)
+        if room is None:
+            await self.close(code=protocol.CLOSE_NOT_A_ROOM)
+            return
+        self.group = room.group_name
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send_snapshot()
+
+    async def disconnect(self, code: int) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self._within_rate():
+            if self.refused > FLOOD_LIMIT:
+                await self.close(code=protocol.CLOSE_FLOOD)
+            else:
+                await self.send_json(protocol.error_event("slow_down", "Too many messages."))
+            return
+        try:
+            message = protocol.parse_client_message(text_data, bytes_data)
+            reply = await database_sync_to_async(self.handle)(message)
+        except ClientError as error:
+            reply = protocol.error_event(error.code, error.message)
+        if reply is not None:
+            await self.send_json(reply)
+
+    def handle(self, message: protocol.ClientMessage) -> dict | None:
+        """Run in a worker thread: the service call for one client message."""
+        room = selectors.room_by_code(self.code)
+        game_round = selectors.current_round(room)
+        player = selectors.player_for(room, self.browser)
+        if isinstance(message, protocol.Resync):
+            return selectors.snapshot(room=room, round=game_round, player=player)
+        is_host = self.browser is not None and self.browser == room.host_browser
+        if isinstance(message, protocol.StartRound | protocol.EndRound | protocol.NextRound):
+            if not is_host:
+                raise ClientError("not_host", "Only the host can do that.")
+            if isinstance(message, protocol.StartRound):
+                services.round_start(round=game_round)
+            elif isinstance(message, protocol.EndRound):
+                if game_round.started_at is not None:
+                    services.round_finish(round=game_round)
+            else:
+                try:
+                    services.round_next(room=room)
+                except services.RoomSettingsError as error:
+                    raise ClientError("round_running", str(error)) from None
+            return None
+        if player is None:
+            raise ClientError("not_joined", "Join the room with a nickname first.")
+        if isinstance(message, protocol.CheckPath):
+            return services.path_feedback(
+                round=game_round, round_id=message.round_id, path=list(message.path)
+            )
+        result = services.word_submit(
+            round=game_round,
+            player=player,
+            round_id=message.round_id,
+            word=message.word,
+            path=list(message.path) if message.path else None,
+        )
+        return services.word_result_event(result, game_round)
+
+    # --- events from the room group -------------------------------------------
+
+    async def room_event(self, message: dict) -> None:
+        event = message["event"]
+        await self.send_json(event)
+        if event["type"] == "round_started" and event.get("ends_at"):
+            self._schedule_finish()
+
+    async def send_snapshot(self) -> None:
+        room = await database_sync_to_async(selectors.room_by_code)(self.code)
+        snapshot = await database_sync_to_async(self._snapshot)(room)
+        await self.send_json(snapshot)
+        if snapshot["round"]["status"] == "running":
+            self._schedule_finish()
+
+    def _snapshot(self, room) -> dict:
+        game_round = selectors.current_round(room)
+        services.round_finish_if_due(round=game_round)
+        player = selectors.player_for(room, self.browser)
+        return selectors.snapshot(room=room, round=game_round, player=player)
+
+    def _schedule_finish(self) -> None:
+        """Every open page keeps a timer; the first to fire ends the round, once."""
+        if self.timer is None or self.timer.done():
+            self.timer = asyncio.ensure_future(self._finish_when_due())
+
+    async def _finish_when_due(self) -> None:
+        while True:
+            room = await database_sync_to_async(selectors.room_by_code)(self.code)
+            game_round = await database_sync_to_async(selectors.current_round)(room)
+            if game_round.finished_at is not None or game_round.ends_at is None:
+                return
+            delay = (game_round.ends_at - timezone.now()).total_seconds()
+            if delay <= 0:
+                await database_sync_to_async(services.round_finish_if_due)(round=game_round)
+                return
+            await asyncio.sleep(min(delay + 0.05, 30))
+
+    # --- helpers ----------------------------------------------------------------
+
+    def _within_rate(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(RATE_BURST, self.tokens + (now - self.refilled) * RATE_PER_SECOND)
+        self.refilled = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
+
+    async def send_json(self, content: dict) -> None:
+        await self.send(text_data=json.dumps(content, separators=(",", ":")))

@@ -1,0 +1,157 @@
+"""The web app's door into the engine: dealing boards and checking words.
+
+Rounds store boards as text and solutions as JSON; this module turns room
+settings into an engine board and a solution, and a stored round plus a
+typed word or tapped path into a verdict. Services call it; it writes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine import dice as engine_dice
+from games.engine.board import parse_board
+from games.engine.generator import GenerationError, generate_board
+from games.engine.languages import LANGUAGES, LEVELS, check_language
+from games.engine.lexicon import load_lexicon
+from games.engine.scoring import default_min_length as engine_default_min_length
+from games.engine.scoring import score_word
+from games.engine.sharecode import board_code
+from games.engine.solver import check_path, find_cell_path, fold_word, solve
+
+# A board this poor makes a dull round: deal again (within a time budget) below it.
+MIN_WORDS_ON_BOARD = 15
+DEAL_TIME_BUDGET = 0.5
+
+
+@dataclass(frozen=True)
+class Deal:
+    board: str
+    seed: int
+    share_code: str
+    solution: dict[str, list[list[int]]]
+    max_score: int
+
+
+@dataclass(frozen=True)
+class Check:
+    accepted: bool
+    reason: str
+    word: str
+    path: list[list[int]] | None = None
+
+
+def default_min_length(size: int) -> int:
+    return engine_default_min_length(size)
+
+
+def check_settings(*, language: str, level: int, size: int, dice: str) -> None:
+    """Raise ValueError with a message for the host when settings cannot make a board."""
+    check_language(language)
+    if level not in {lv.number for lv in LEVELS}:
+        raise ValueError(f"Unknown level {level}.")
+    if size not in engine_dice.SIZES:
+        raise ValueError("Boards are 4×4, 5×5 or 6×6.")
+    source = _source(language, size, dice)
+    if size not in source.sizes:
+        raise ValueError(f"{source.label} cannot make a {size}×{size} board.")
+
+
+def _source(language: str, size: int, dice: str):
+    if dice:
+        return engine_dice.get_source(dice)
+    return engine_dice.default_source(language, size)
+
+
+def deal(
+    *,
+    language: str,
+    level: int,
+    size: int,
+    dice: str,
+    min_length: int,
+    seed: int,
+    board: str | None = None,
+) -> Deal:
+    """A board for these settings with every word on it; poor boards are dealt again.
+
+    ``board`` (text format) deals that exact board instead: a shared board code,
+    or a test that needs to know what is on the board.
+    """
+    root = load_lexicon(language).root(level)
+    if board is not None:
+        fixed = parse_board(board)
+        solution = solve(fixed, root, min_length)
+        return _deal_of(fixed, seed, solution)
+    source = _source(language, size, dice)
+    try:
+        generated = generate_board(
+            source,
+            root,
+            size=size,
+            seed=seed,
+            min_words=MIN_WORDS_ON_BOARD,
+            min_length=min_length,
+            time_budget=DEAL_TIME_BUDGET,
+        )
+    except GenerationError:
+        # A hard level can starve a board: play the richest one found rather than none.
+        generated = generate_board(source, root, size=size, seed=seed, min_length=min_length)
+    return _deal_of(generated.board, seed, generated.solution)
+
+
+def _deal_of(board, seed: int, solution) -> Deal:
+    return Deal(
+        board=str(board),
+        seed=board.seed if board.seed is not None else seed,
+        share_code=board_code(board),
+        solution={word: [list(cell) for cell in path] for word, path in solution.paths.items()},
+        max_score=solution.score,
+    )
+
+
+def check(*, round, word: str | None, path) -> Check:
+    """Whether a typed word or a tapped path scores on this round's board.
+
+    Order of the reasons: a path that is not a path, too short, not on the
+    board, not in the dictionary.
+    """
+    board = parse_board(round.board)
+    if path is not None:
+        result = check_path(board, list(path), load_lexicon(round.language).root(round.level))
+        if result.reason not in (None, "no_such_word"):
+            return Check(False, "bad_path", result.letters)
+        folded = result.letters
+        cells = [list(cell) for cell in path]
+    else:
+        folded = fold_word(word or "") or ""
+        if not folded:
+            return Check(False, "not_a_word", (word or "")[:40])
+        cells = None
+    if len(folded) < round.min_length:
+        return Check(False, "too_short", folded)
+    if folded in round.solution:
+        return Check(True, "accepted", folded, cells or round.solution[folded])
+    if cells is None and find_cell_path(board, folded) is None:
+        return Check(False, "not_on_board", folded)
+    return Check(False, "not_a_word", folded)
+
+
+def points(word: str, size: int) -> int:
+    return score_word(word, size)
+
+
+def language_name(code: str) -> str:
+    return LANGUAGES[code]
+
+
+def path_status(*, round, path) -> dict:
+    """For the live feedback: is the path valid and still the start of a word?"""
+    board = parse_board(round.board)
+    result = check_path(board, list(path), load_lexicon(round.language).root(round.level))
+    return {
+        "ok": result.ok,
+        "reason": result.reason,
+        "letters": result.letters,
+        "is_word": result.is_word,
+    }

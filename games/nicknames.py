@@ -1,0 +1,36 @@
+"""Nickname rules: what a student may call themselves in a room."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from games.models import NICKNAME_MAX_LENGTH
+
+
+class NicknameError(ValueError):
+    """A nickname that cannot be used, with a message for the student."""
+
+
+def clean_nickname(raw: object) -> str:
+    """Trim and normalise a nickname, or raise NicknameError saying why not.
+
+    Inner runs of spaces collapse to one; control and formatting characters
+    (including right-to-left overrides and zero-width joiners used to fake
+    another player's name) are refused. The result is shown as text, never
+    as HTML, so angle brackets are harmless and allowed.
+    """
+    if not isinstance(raw, str):
+        raise NicknameError("Type a nickname.")
+    text = unicodedata.normalize("NFC", " ".join(raw.split()))
+    if not text:
+        raise NicknameError("Type a nickname.")
+    if len(text) > NICKNAME_MAX_LENGTH:
+        raise NicknameError(f"Keep your nickname to {NICKNAME_MAX_LENGTH} characters or fewer.")
+    if any(unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co", "Cn"} for ch in text):
+        raise NicknameError("Use letters, numbers and ordinary symbols only.")
+    return text
+
+
+def nickname_key(nickname: str) -> str:
+    """The form two nicknames are compared in: "Ann" and "ANN" are the same player name."""
+    return nickname.casefold()

@@ -1,0 +1,142 @@
+"""Every websocket message of a room, in both directions, defined once.
+
+Browsers send small JSON objects with a ``type``; ``parse_client_message``
+turns a raw frame into one of the dataclasses below or raises
+``ClientError`` with a code the page can show. Server messages are built by
+the ``*_event`` helpers so that every field name lives here. The same
+messages, with examples, are in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+# Close codes (4000-4999 are the application's own).
+CLOSE_NOT_A_ROOM = 4004  # the room code in the URL does not exist
+CLOSE_NOT_JOINED = 4003  # this browser has not joined the room (no nickname yet)
+CLOSE_FLOOD = 4029  # too many messages: the page should wait and reconnect
+
+MAX_FRAME_CHARS = 2_000  # far above any real message; a word is at most 40 letters
+MAX_WORD_CHARS = 40
+MAX_PATH_CELLS = 72  # a 6x6 board of two-letter faces
+
+
+class ClientError(Exception):
+    """A message the client got wrong: reported back, the connection stays open."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SubmitWord:
+    """A typed word, or a path of tapped tiles (exactly one of the two)."""
+
+    round_id: int
+    word: str | None = None
+    path: tuple[tuple[int, int], ...] | None = None
+
+
+@dataclass(frozen=True)
+class CheckPath:
+    """The tiles selected so far, for the green/red feedback while dragging."""
+
+    round_id: int
+    path: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class StartRound:
+    """The host starts the round waiting in the lobby."""
+
+
+@dataclass(frozen=True)
+class EndRound:
+    """The host ends the running round now (a solo player who is done, say)."""
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """The host deals a new round with the same settings ("play again")."""
+
+
+@dataclass(frozen=True)
+class Resync:
+    """The page asks for a full snapshot (it noticed a gap in sequence numbers)."""
+
+
+ClientMessage = SubmitWord | CheckPath | StartRound | EndRound | NextRound | Resync
+
+
+def parse_client_message(text: str | None, binary: bytes | None = None) -> ClientMessage:
+    """Validate one frame from a browser; raise ClientError on anything malformed."""
+    if binary is not None or text is None:
+        raise ClientError("binary_frame", "Messages must be JSON text.")
+    if len(text) > MAX_FRAME_CHARS:
+        raise ClientError("too_large", "That message is far too long.")
+    try:
+        payload = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ClientError("bad_json", "That message is not valid JSON.") from None
+    if not isinstance(payload, dict):
+        raise ClientError("bad_message", "A message must be a JSON object with a type.")
+    kind = payload.get("type")
+    if kind == "submit":
+        return _parse_submit(payload)
+    if kind == "check_path":
+        return CheckPath(round_id=_round_id(payload), path=_path(payload.get("path")))
+    if kind == "start":
+        return StartRound()
+    if kind == "end":
+        return EndRound()
+    if kind == "next_round":
+        return NextRound()
+    if kind == "resync":
+        return Resync()
+    raise ClientError("unknown_type", f"Unknown message type {str(kind)[:30]!r}.")
+
+
+def _parse_submit(payload: dict[str, Any]) -> SubmitWord:
+    round_id = _round_id(payload)
+    word, path = payload.get("word"), payload.get("path")
+    if (word is None) == (path is None):
+        raise ClientError("bad_message", "Send either a word or a path.")
+    if word is not None:
+        if not isinstance(word, str):
+            raise ClientError("bad_field", "The word must be text.")
+        if len(word) > MAX_WORD_CHARS:
+            raise ClientError("too_long", "That is far too long to be a word on this board.")
+        if any(not ch.isprintable() for ch in word):
+            raise ClientError("bad_field", "The word holds control characters.")
+        return SubmitWord(round_id=round_id, word=word)
+    return SubmitWord(round_id=round_id, path=_path(path))
+
+
+def _round_id(payload: dict[str, Any]) -> int:
+    value = payload.get("round")
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ClientError("bad_field", "The message must name its round (a positive number).")
+    return value
+
+
+def _path(value: Any) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_PATH_CELLS:
+        raise ClientError("bad_field", "A path is a list of [row, column] pairs.")
+    cells = []
+    for cell in value:
+        if (
+            not isinstance(cell, list)
+            or len(cell) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in cell)
+        ):
+            raise ClientError("bad_field", "A path is a list of [row, column] pairs.")
+        cells.append((cell[0], cell[1]))
+    return tuple(cells)
+
+
+def error_event(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}

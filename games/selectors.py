@@ -1,0 +1,166 @@
+"""Reads of game state: what a page or a socket is shown. Nothing here writes."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from datetime import datetime
+
+from django.db.models import Count, Sum
+from django.utils import timezone
+
+from games.engine.languages import LANGUAGES, LEVELS
+from games.models import Find, Player, Room, Round
+
+LEVEL_NAMES = {level.number: level.name for level in LEVELS}
+
+
+def room_by_code(code: str) -> Room | None:
+    return Room.objects.filter(code=code.strip().upper()).first()
+
+
+def current_round(room: Room) -> Round | None:
+    return room.rounds.order_by("-number").first()
+
+
+def player_for(room: Room, browser: str | None) -> Player | None:
+    if not browser:
+        return None
+    return room.players.select_related("team").filter(browser=browser).first()
+
+
+def players_payload(room: Room) -> list[dict]:
+    return [
+        {"id": p.pk, "nickname": p.nickname, "team": p.team.name if p.team else None}
+        for p in room.players.select_related("team")
+    ]
+
+
+def round_status(round: Round, now: datetime | None = None) -> str:
+    now = now or timezone.now()
+    if round.finished_at is not None or (round.ends_at is not None and now >= round.ends_at):
+        return "finished"
+    if round.started_at is None:
+        return "lobby"
+    return "running"
+
+
+def scores(round: Round) -> list[dict]:
+    """The live scoreboard: points and word counts per player (or per team), best first."""
+    if round.mode == Room.Mode.TEAMS:
+        rows = (
+            round.finds.values("team__name")
+            .annotate(points=Sum("points"), words=Count("pk"))
+            .order_by("-points", "team__name")
+        )
+        board = {row["team__name"]: row for row in rows}
+        return [
+            {
+                "name": team.name,
+                "points": board.get(team.name, {}).get("points") or 0,
+                "words": board.get(team.name, {}).get("words") or 0,
+            }
+            for team in round.room.teams.all()
+        ]
+    totals = {
+        row["player"]: row
+        for row in round.finds.values("player").annotate(points=Sum("points"), words=Count("pk"))
+    }
+    table = [
+        {
+            "name": player.nickname,
+            "points": totals.get(player.pk, {}).get("points") or 0,
+            "words": totals.get(player.pk, {}).get("words") or 0,
+        }
+        for player in round.room.players.all()
+    ]
+    return sorted(table, key=lambda row: (-row["points"], row["name"].casefold()))
+
+
+def finds_for(round: Round, player: Player | None) -> list[Find]:
+    """The finds a player sees as theirs: their own, or their whole team's."""
+    if player is None:
+        return []
+    finds = round.finds.select_related("player")
+    if round.mode == Room.Mode.TEAMS and player.team_id:
+        return list(finds.filter(team_id=player.team_id))
+    return list(finds.filter(player=player))
+
+
+def snapshot(*, room: Room, round: Round, player: Player | None, now: datetime | None = None):
+    """Everything a page needs to rebuild itself, sent on every (re)connect."""
+    now = now or timezone.now()
+    status = round_status(round, now)
+    mine = finds_for(round, player)
+    return {
+        "type": "snapshot",
+        "seq": room.seq,
+        "server_time": now.isoformat(),
+        "room": {
+            "code": room.code,
+            "language": room.language,
+            "language_name": LANGUAGES[room.language],
+            "level": round.level,
+            "level_name": LEVEL_NAMES[round.level],
+            "size": room.size,
+            "min_length": round.min_length,
+            "duration_seconds": round.duration_seconds,
+            "mode": round.mode,
+            "scoring": round.scoring,
+        },
+        "round": {
+            "id": round.pk,
+            "number": round.number,
+            "board": round.board,
+            "status": status,
+            "started_at": round.started_at.isoformat() if round.started_at else None,
+            "ends_at": round.ends_at.isoformat() if round.ends_at else None,
+            "word_count": round.word_count,
+        },
+        "you": None
+        if player is None
+        else {
+            "id": player.pk,
+            "nickname": player.nickname,
+            "team": player.team.name if player.team else None,
+            "is_host": player.browser == room.host_browser,
+        },
+        "finds": [
+            {"word": f.word, "path": f.path, "points": f.points, "by": f.player.nickname}
+            for f in mine
+        ],
+        "scores": scores(round),
+        "players": players_payload(room),
+    }
+
+
+def results(round: Round, player: Player | None) -> dict:
+    """The end of a round: every word by length, who found what, what this player missed."""
+    finds = list(round.finds.select_related("player", "team"))
+    finders: dict[str, set[str]] = defaultdict(set)
+    for find in finds:
+        finders[find.word].add(find.team.name if find.team else find.player.nickname)
+    shared = {word for word, who in finders.items() if len(who) > 1}
+    classic = round.scoring == Room.Scoring.CLASSIC
+    mine = {f.word for f in finds_for(round, player)}
+    by_length: dict[int, list[str]] = defaultdict(list)
+    for word in sorted(round.solution):
+        by_length[len(word)].append(word)
+    if round.mode == Room.Mode.TEAMS:
+        table = Counter({team.name: 0 for team in round.room.teams.all()})
+    else:
+        table = Counter({p.nickname: 0 for p in round.room.players.all()})
+    for find in finds:
+        who = find.team.name if find.team else find.player.nickname
+        table[who] += 0 if (classic and find.word in shared) else find.points
+    longest_possible = max(map(len, round.solution), default=0)
+    return {
+        "words_by_length": sorted(by_length.items(), reverse=True),
+        "longest_possible": [w for w in round.solution if len(w) == longest_possible],
+        "longest_found": max(mine, key=len, default=""),
+        "mine": sorted(mine),
+        "missed": sorted(set(round.solution) - mine),
+        "share": (100 * len(mine) // len(round.solution)) if round.solution else 0,
+        "shared_words": {w: sorted(finders[w]) for w in shared} if classic else {},
+        "scoreboard": sorted(table.items(), key=lambda item: (-item[1], item[0].casefold())),
+        "finders": {w: sorted(who) for w, who in finders.items()},
+    }

@@ -1,0 +1,48 @@
+"""Personas and helpers for the game app's tests."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from games import services
+from games.routing import websocket_urlpatterns
+from games.sessions import BROWSER_KEY
+
+# PERS/LATG/SINE/TERS: the best 4x4 board known for ENABLE2K, rich in words.
+RICH_BOARD = "PERS/LATG/SINE/TERS"
+HOST, ANN, BEN, CHLOE = "host-browser", "ann-browser", "ben-browser", "chloe-browser"
+
+
+def make_room(**settings):
+    settings.setdefault("board", RICH_BOARD)
+    return services.room_create(host_browser=settings.pop("host", HOST), **settings)
+
+
+@pytest.fixture
+def solo_room(db):
+    room = make_room()
+    services.player_join(room=room, browser=HOST, nickname="Host")
+    return room
+
+
+def communicator(code: str, browser: str | None) -> WebsocketCommunicator:
+    """A socket to a room as a given browser (its session already holds the id)."""
+    ws = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/rooms/{code}/")
+    ws.scope["session"] = {BROWSER_KEY: browser} if browser else {}
+    return ws
+
+
+async def drain_until(ws: WebsocketCommunicator, kind: str, timeout: float = 3.0) -> dict:
+    """The next message of type ``kind``, skipping others (order-independent tests)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        remaining = deadline - asyncio.get_running_loop().time()
+        if remaining <= 0:
+            raise AssertionError(f"no {kind!r} message within {timeout} s")
+        message = await ws.receive_json_from(timeout=remaining)
+        if message.get("type") == kind:
+            return message

@@ -1,0 +1,287 @@
+"""The room socket, message by message, over a real channel layer and database."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.utils import timezone
+
+from boggleweb.asgi import application
+from games import protocol, selectors, services
+from games.models import Room, Round
+from games.tests.conftest import ANN, BEN, CHLOE, HOST, communicator, drain_until, make_room
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@sync_to_async
+def room_with(players=(HOST,), started=True, **settings):
+    room = make_room(**settings)
+    for browser in players:
+        services.player_join(room=room, browser=browser, nickname=browser.split("-")[0].title())
+    game_round = selectors.current_round(room)
+    if started:
+        services.round_start(round=game_round)
+    game_round.refresh_from_db()
+    return room, game_round
+
+
+def words_of_length(game_round: Round, length: int) -> list[str]:
+    return sorted(w for w in game_round.solution if len(w) == length)
+
+
+async def connected(room: Room, browser: str | None) -> tuple[WebsocketCommunicator, dict]:
+    ws = communicator(room.code, browser)
+    connected, _ = await ws.connect()
+    assert connected
+    return ws, await drain_until(ws, "snapshot")
+
+
+async def test_snapshot_rebuilds_the_page_without_revealing_the_solution():
+    room, game_round = await room_with()
+    ws, snapshot = await connected(room, HOST)
+    assert snapshot["round"]["board"] == game_round.board
+    assert snapshot["round"]["status"] == "running"
+    assert snapshot["round"]["word_count"] == game_round.word_count > 0
+    assert snapshot["you"]["nickname"] == "Host" and snapshot["you"]["is_host"]
+    assert "solution" not in str(snapshot) and words_of_length(game_round, 5)[0] not in str(
+        snapshot
+    )
+    await ws.disconnect()
+
+
+async def test_unknown_room_is_closed_with_its_code():
+    ws = communicator("ZZZZZZ", HOST)
+    await ws.connect()
+    closing = await ws.receive_output()
+    assert closing == {"type": "websocket.close", "code": protocol.CLOSE_NOT_A_ROOM}
+    await ws.disconnect()
+
+
+async def test_typed_word_is_accepted_once_and_scored():
+    room, game_round = await room_with()
+    ws, _ = await connected(room, HOST)
+    word = words_of_length(game_round, 5)[0]
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": word.upper()})
+    result = await drain_until(ws, "word_result")
+    assert result["accepted"] and result["points"] == 2 and result["word"] == word
+    assert len(result["path"]) == 5
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    again = await drain_until(ws, "word_result")
+    assert (again["accepted"], again["reason"]) == (False, "already_found")
+    await ws.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("word", "reason"),
+    [
+        ("pe", "too_short"),
+        ("zzzz", "not_on_board"),
+        ("reslat", "not_a_word"),
+        ("a1b", "not_a_word"),
+    ],
+)
+async def test_refused_words_say_why(word, reason):
+    room, game_round = await room_with()
+    ws, _ = await connected(room, HOST)
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    result = await drain_until(ws, "word_result")
+    assert (result["accepted"], result["reason"]) == (False, reason)
+    assert result["message"]
+    await ws.disconnect()
+
+
+async def test_tapped_path_is_accepted_and_a_broken_path_is_not():
+    room, game_round = await room_with()
+    ws, _ = await connected(room, HOST)
+    word = words_of_length(game_round, 4)[0]
+    path = game_round.solution[word]
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "path": path})
+    result = await drain_until(ws, "word_result")
+    assert result["accepted"] and result["word"] == word and result["path"] == path
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "path": [[0, 0], [3, 3]]})
+    broken = await drain_until(ws, "word_result")
+    assert (broken["accepted"], broken["reason"]) == (False, "bad_path")
+    await ws.disconnect()
+
+
+async def test_path_feedback_is_green_for_a_prefix_and_red_for_a_dead_end():
+    room, game_round = await room_with()
+    ws, _ = await connected(room, HOST)
+    word = words_of_length(game_round, 5)[0]
+    prefix = game_round.solution[word][:2]
+    await ws.send_json_to({"type": "check_path", "round": game_round.pk, "path": prefix})
+    status = await drain_until(ws, "path_status")
+    assert status["ok"] and status["reason"] is None
+    # S-T-T is impossible anyway (not adjacent twice): pick two cells that start nothing.
+    await ws.send_json_to({"type": "check_path", "round": game_round.pk, "path": [[1, 3], [0, 3]]})
+    dead = await drain_until(ws, "path_status")
+    assert dead["letters"] == "gs" and not dead["ok"]
+    await ws.disconnect()
+
+
+async def test_word_after_the_bell_is_refused():
+    room, game_round = await room_with()
+    await sync_to_async(Round.objects.filter(pk=game_round.pk).update)(
+        ends_at=timezone.now() - timedelta(seconds=2)
+    )
+    ws, snapshot = await connected(room, HOST)
+    assert snapshot["round"]["status"] == "finished"
+    await ws.send_json_to(
+        {"type": "submit", "round": game_round.pk, "word": words_of_length(game_round, 4)[0]}
+    )
+    result = await drain_until(ws, "word_result")
+    assert result["reason"] == "time_up"
+    await ws.disconnect()
+
+
+async def test_word_before_the_start_or_for_another_round_is_refused():
+    room, game_round = await room_with(started=False)
+    ws, _ = await connected(room, HOST)
+    word = words_of_length(game_round, 4)[0]
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    assert (await drain_until(ws, "word_result"))["reason"] == "not_started"
+    await ws.send_json_to({"type": "submit", "round": game_round.pk + 1000, "word": word})
+    assert (await drain_until(ws, "word_result"))["reason"] == "wrong_round"
+    await ws.disconnect()
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "{not json",
+        "[1, 2]",
+        '{"type": "dance"}',
+        '{"type": "submit", "round": "one", "word": "pers"}',
+        '{"type": "submit", "round": 1, "word": 42}',
+        '{"type": "submit", "round": 1, "word": "' + "a" * 1_000_000 + '"}',
+        '{"type": "submit", "round": 1, "word": "pe\\u0000rs"}',
+        '{"type": "submit", "round": 1, "path": [[0, "x"]]}',
+        '{"type": "submit", "round": 1}',
+    ],
+)
+async def test_garbage_frames_get_an_error_and_the_socket_stays_usable(frame):
+    room, _ = await room_with()
+    ws, _ = await connected(room, HOST)
+    await ws.send_to(text_data=frame)
+    error = await drain_until(ws, "error")
+    assert error["code"] and error["message"]
+    await ws.send_json_to({"type": "resync"})
+    assert (await drain_until(ws, "snapshot"))["room"]["code"] == room.code
+    await ws.disconnect()
+
+
+async def test_binary_frame_gets_an_error():
+    room, _ = await room_with()
+    ws, _ = await connected(room, HOST)
+    await ws.send_to(bytes_data=b"\x00\xff")
+    assert (await drain_until(ws, "error"))["code"] == "binary_frame"
+    await ws.disconnect()
+
+
+async def test_a_flood_of_messages_closes_the_socket_with_the_flood_code():
+    room, _ = await room_with()
+    ws, _ = await connected(room, HOST)
+    for _ in range(200):
+        await ws.send_to(text_data="{}")
+    while True:
+        output = await ws.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            assert output["code"] == protocol.CLOSE_FLOOD
+            break
+    await ws.disconnect()
+
+
+async def test_a_browser_that_has_not_joined_cannot_play():
+    room, game_round = await room_with()
+    ws, snapshot = await connected(room, "stranger-browser")
+    assert snapshot["you"] is None
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": "pers"})
+    assert (await drain_until(ws, "error"))["code"] == "not_joined"
+    await ws.disconnect()
+
+
+async def test_only_the_host_starts_the_round():
+    room, game_round = await room_with(players=(HOST, ANN), started=False, mode="versus")
+    ann, _ = await connected(room, ANN)
+    host, _ = await connected(room, HOST)
+    await ann.send_json_to({"type": "start"})
+    assert (await drain_until(ann, "error"))["code"] == "not_host"
+    await host.send_json_to({"type": "start"})
+    started = await drain_until(ann, "round_started")
+    assert started["round"] == game_round.pk and started["ends_at"] and started["seq"] > 0
+    await ann.disconnect()
+    await host.disconnect()
+
+
+async def test_head_to_head_players_see_each_others_points_not_words():
+    room, game_round = await room_with(players=(ANN, BEN), mode="versus")
+    ann, _ = await connected(room, ANN)
+    ben, _ = await connected(room, BEN)
+    word = words_of_length(game_round, 6)[0]
+    await ann.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    event = await drain_until(ben, "find")
+    assert event["nickname"] == "Ann" and event["points"] == 3
+    await ben.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    assert (await drain_until(ben, "word_result"))["accepted"]  # head-to-head: both may score
+    await ann.disconnect()
+    await ben.disconnect()
+
+
+async def test_teammates_share_finds_and_cannot_score_a_word_twice():
+    room, game_round = await room_with(players=(ANN, BEN, CHLOE), mode="teams", team_count=2)
+    teams = await sync_to_async(lambda: {p.browser: p.team.name for p in room.players.all()})()
+    assert teams[ANN] == teams[CHLOE] != teams[BEN]  # balanced: the third joins the first team
+    ann, _ = await connected(room, ANN)
+    chloe, _ = await connected(room, CHLOE)
+    word = words_of_length(game_round, 5)[0]
+    await ann.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    shown = await drain_until(chloe, "find")
+    assert shown["word"] == word and shown["nickname"] == "Ann"
+    await chloe.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    assert (await drain_until(chloe, "word_result"))["reason"] == "team_already_found"
+    await chloe.send_json_to({"type": "resync"})
+    snapshot = await drain_until(chloe, "snapshot")
+    assert [f["word"] for f in snapshot["finds"]] == [word]
+    await ann.disconnect()
+    await chloe.disconnect()
+
+
+async def test_reconnecting_keeps_finds_score_and_clock():
+    room, game_round = await room_with()
+    ws, first = await connected(room, HOST)
+    word = words_of_length(game_round, 4)[0]
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    await drain_until(ws, "word_result")
+    await ws.disconnect()
+    ws, again = await connected(room, HOST)
+    assert [f["word"] for f in again["finds"]] == [word]
+    assert again["scores"][0]["points"] == 1
+    assert again["round"]["ends_at"] == first["round"]["ends_at"]
+    await ws.disconnect()
+
+
+async def test_an_open_page_ends_the_round_when_time_is_up():
+    room, game_round = await room_with()
+    await sync_to_async(Round.objects.filter(pk=game_round.pk).update)(
+        ends_at=timezone.now() + timedelta(seconds=0.5)
+    )
+    ws, _ = await connected(room, HOST)
+    ended = await drain_until(ws, "round_ended", timeout=5)
+    assert ended["round"] == game_round.pk
+    await sync_to_async(game_round.refresh_from_db)()
+    assert game_round.finished_at is not None
+    await ws.disconnect()
+
+
+async def test_sockets_from_foreign_origins_are_refused():
+    room, _ = await room_with()
+    ws = WebsocketCommunicator(
+        application, f"/ws/rooms/{room.code}/", headers=[(b"origin", b"http://evil.example")]
+    )
+    connected, _ = await ws.connect()
+    assert not connected
+    await ws.disconnect()

@@ -1,0 +1,164 @@
+"""Whole rounds in headless Chromium against a real daphne process.
+
+The tests read the board off the page and solve it with the engine, so they
+know real words without peeking at the server's solution.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from games.engine.board import parse_board
+from games.engine.lexicon import load_lexicon
+from games.engine.solver import solve
+
+pytestmark = pytest.mark.e2e
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def board_words(page, lang="en", level=2) -> dict[str, list]:
+    """Every word on the board shown on the page, with a path, solved here."""
+    page.wait_for_selector("#board .tile")
+    cols = page.locator("#board").evaluate("el => getComputedStyle(el).gridTemplateColumns")
+    faces = [t.inner_text().strip() or "." for t in page.locator("#board .tile").all()]
+    size = len(cols.split())
+    text = "/".join("".join(faces[r * size : (r + 1) * size]) for r in range(size))
+    solution = solve(parse_board(text), load_lexicon(lang).root(level))
+    return solution.paths
+
+
+def start_solo(page, base_url, language="en", level="2"):
+    page.goto(base_url + "/")
+    page.select_option("#id_language", language)
+    page.select_option("#id_level", level)
+    page.click("form[action='/play/solo'] button[type=submit]")
+    page.wait_for_url(re.compile(r"/r/[A-Z0-9]{6}/$"))
+    page.wait_for_function("document.getElementById('play').dataset.state === 'running'")
+
+
+def type_word(page, word):
+    page.fill("#word-input", word)
+    page.press("#word-input", "Enter")
+
+
+def drag(page, path):
+    boxes = [page.locator("#board .tile").nth(r * 4 + c).bounding_box() for r, c in path]
+    centre = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+    page.mouse.move(*centre[0])
+    page.mouse.down()
+    for x, y in centre[1:]:
+        page.mouse.move(x, y, steps=4)
+    page.mouse.up()
+
+
+def test_a_solo_round_typed_dragged_ended_and_traced_in_the_results(page, live_daphne):
+    start_solo(page, live_daphne)
+    words = board_words(page)
+    by_length = sorted(words, key=len)
+    typed, dragged = by_length[-1], by_length[0]
+    type_word(page, typed.upper())
+    page.wait_for_function(
+        f"document.getElementById('finds').innerText.includes('{typed.upper()}')"
+    )
+    assert "+" in page.inner_text("#feedback")
+    type_word(page, "zzzq")
+    page.wait_for_function("document.getElementById('feedback').innerText.includes('ZZZQ')")
+    assert "Not on the board" in page.inner_text("#feedback")
+    drag(page, words[dragged])
+    page.wait_for_function(
+        f"document.getElementById('finds').innerText.includes('{dragged.upper()}')"
+    )
+    assert page.inner_text("#found-count") == "2"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#end-round")
+    page.wait_for_selector("#results-link", state="visible")
+    page.click("#results-link")
+    page.wait_for_url(re.compile(r"/results$"))
+    assert "You found 2 words" in page.inner_text(".summary")
+    page.locator(f"button.word.found:has-text('{typed}')").first.hover()
+    traced = page.locator("#board .tile-path").count()
+    assert traced == len(words[typed])
+    assert page.locator("#trace-status").inner_text().startswith(typed)
+    page.screenshot(path=str(ARTIFACTS / "results-traced.png"), full_page=True)
+
+
+def test_reload_mid_round_keeps_finds_score_and_clock(page, live_daphne):
+    start_solo(page, live_daphne)
+    word = sorted(board_words(page), key=len)[-1]
+    type_word(page, word)
+    page.wait_for_function(f"document.getElementById('finds').innerText.includes('{word.upper()}')")
+    score = page.inner_text("#score")
+    page.wait_for_timeout(2000)
+    before = seconds_left(page)
+    page.reload()
+    page.wait_for_function("document.getElementById('play').dataset.state === 'running'")
+    page.wait_for_function(f"document.getElementById('finds').innerText.includes('{word.upper()}')")
+    assert page.inner_text("#score") == score
+    assert 120 < seconds_left(page) <= before  # the same clock, not a new one
+
+
+def seconds_left(page) -> int:
+    minutes, seconds = map(int, page.inner_text("#clock").split(":"))
+    return minutes * 60 + seconds
+
+
+def open_room(page, base_url, mode, nickname="Host", teams=2):
+    page.goto(base_url + "/rooms/new")
+    page.fill("#id_nickname", nickname)
+    page.select_option("#id_mode", mode)
+    page.select_option("#id_level", "2")
+    if mode == "teams":
+        page.select_option("#id_team_count", str(teams))
+    page.click("button[type=submit]")
+    page.wait_for_selector("#lobby", state="visible")
+    return page.inner_text("#room-code")
+
+
+def join_room(page, base_url, code, nickname):
+    page.goto(base_url + "/")
+    page.fill("#id_code", code.lower())
+    page.fill("#id_nickname", nickname)
+    page.click("form[action='/join'] button[type=submit]")
+    page.wait_for_selector("#lobby", state="visible")
+
+
+def test_head_to_head_on_one_board_with_a_live_scoreboard(browser, live_daphne):
+    host_ctx, guest_ctx = browser.new_context(), browser.new_context()
+    host, guest = host_ctx.new_page(), guest_ctx.new_page()
+    code = open_room(host, live_daphne, "versus", nickname="Amélie")
+    join_room(guest, live_daphne, code, "<b>Ben</b>")
+    host.wait_for_function("document.getElementById('players').innerText.includes('<b>Ben</b>')")
+    host.click("#start")
+    for page in (host, guest):
+        page.wait_for_function("document.getElementById('play').dataset.state === 'running'")
+    assert board_words(host) == board_words(guest)
+    word = sorted(board_words(guest), key=len)[-1]
+    type_word(guest, word)
+    host.wait_for_function("document.getElementById('scores').innerText.includes('<b>Ben</b>')")
+    assert word.upper() not in host.inner_text("#finds")  # points, not words
+    host.screenshot(path=str(ARTIFACTS / "head-to-head-host.png"), full_page=True)
+    host_ctx.close()
+    guest_ctx.close()
+
+
+def test_a_teammates_find_lights_up_on_the_other_page(browser, live_daphne):
+    contexts = [browser.new_context() for _ in range(3)]
+    host, ann, chloe = (context.new_page() for context in contexts)
+    code = open_room(host, live_daphne, "teams", nickname="Teacher")
+    join_room(ann, live_daphne, code, "Ann")  # Teacher: Red, Ann: Blue, Chloe: Red
+    join_room(chloe, live_daphne, code, "Chloe")
+    host.wait_for_function("document.getElementById('players').innerText.includes('Chloe')")
+    host.click("#start")
+    for page in (host, chloe):
+        page.wait_for_function("document.getElementById('play').dataset.state === 'running'")
+    word = sorted(board_words(chloe), key=len)[-1]
+    type_word(chloe, word)
+    host.wait_for_function(f"document.getElementById('finds').innerText.includes('{word.upper()}')")
+    assert "Chloe" in host.inner_text("#finds")
+    assert word.upper() not in ann.inner_text("#finds")
+    host.screenshot(path=str(ARTIFACTS / "teams-teammate-find.png"), full_page=True)
+    for context in contexts:
+        context.close()

@@ -1,0 +1,145 @@
+"""The game pages over HTTP: solo in two clicks, opening and joining rooms, results."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import selectors, services
+from games.models import Room
+from games.tests.conftest import make_room
+
+pytestmark = pytest.mark.django_db
+
+
+def test_solo_practice_is_two_clicks_from_the_landing_page(client):
+    landing = client.get(reverse("games:landing"))
+    assert b'action="/play/solo"' in landing.content
+    response = client.post(reverse("games:solo"), {"language": "es", "level": 1})
+    room = Room.objects.get()
+    assert response.url == reverse("games:room", kwargs={"code": room.code})
+    game_round = selectors.current_round(room)
+    assert (room.mode, room.language, game_round.level) == ("solo", "es", 1)
+    assert game_round.ends_at is not None  # the clock runs at once
+    page = client.get(response.url)
+    assert page.status_code == 200
+    data = json.loads(
+        page.content.decode()
+        .split('id="page-data" type="application/json">')[1]
+        .split("</script>")[0]
+    )
+    assert data["socket"] == f"/ws/rooms/{room.code}/"
+
+
+def test_the_play_page_never_carries_the_solution(client):
+    client.post(reverse("games:solo"), {"language": "en", "level": 2})
+    room = Room.objects.get()
+    html = client.get(reverse("games:room", kwargs={"code": room.code})).content.decode()
+    game_round = selectors.current_round(room)
+    longest = max(game_round.solution, key=len)
+    assert longest not in html.lower()
+
+
+def test_opening_a_room_and_joining_it_by_code_in_lower_case(client):
+    client.post(
+        reverse("games:room_new"),
+        {
+            "nickname": "Host",
+            "language": "fr",
+            "level": 2,
+            "size": 5,
+            "dice": "",
+            "min_length": 0,
+            "duration_seconds": 120,
+            "mode": "versus",
+            "team_count": 2,
+            "scoring": "classic",
+        },
+    )
+    room = Room.objects.get()
+    assert (room.size, room.min_length, room.duration_seconds, room.scoring) == (
+        5,
+        4,
+        120,
+        "classic",
+    )
+    pupil = Client()
+    response = pupil.post(
+        reverse("games:join"), {"code": f" {room.code.lower()} ", "nickname": "Zoé"}
+    )
+    assert response.status_code == 302
+    assert room.players.filter(nickname="Zoé").exists()
+
+
+def test_joining_with_a_wrong_code_or_a_taken_nickname_says_so(client):
+    room = make_room(mode="versus")
+    services.player_join(room=room, browser="someone", nickname="Ann")
+    wrong = client.post(reverse("games:join"), {"code": "BBBBBB", "nickname": "Ben"})
+    assert "No room has that code" in wrong.content.decode()
+    taken = client.post(reverse("games:join"), {"code": room.code, "nickname": "ann"})
+    assert "already has that nickname" in taken.content.decode()
+    assert room.players.count() == 1
+
+
+def test_a_join_link_fills_in_the_code_and_the_room_sends_strangers_to_it(client):
+    room = make_room(mode="versus")
+    response = client.get(reverse("games:room", kwargs={"code": room.code}))
+    assert response.url == reverse("games:join_code", kwargs={"code": room.code})
+    form = client.get(response.url).content.decode()
+    assert f'value="{room.code}"' in form
+
+
+def test_a_hostile_nickname_is_shown_as_text(client):
+    room = make_room(mode="versus")
+    client.post(reverse("games:join"), {"code": room.code, "nickname": "<img src=x>"})
+    services.player_join(room=room, browser="other", nickname="Ben")
+    game_round = selectors.current_round(room)
+    services.round_start(round=game_round)
+    services.round_finish(round=game_round)
+    html = client.get(
+        reverse("games:results", kwargs={"code": room.code, "number": 1})
+    ).content.decode()
+    assert "<img src=x>" not in html
+    assert "&lt;img src=x&gt;" in html
+
+
+def test_results_wait_for_the_end_of_the_round(client):
+    client.post(reverse("games:solo"), {"language": "en", "level": 2})
+    room = Room.objects.get()
+    url = reverse("games:results", kwargs={"code": room.code, "number": 1})
+    assert client.get(url).url == reverse("games:room", kwargs={"code": room.code})
+    services.round_finish(round=selectors.current_round(room))
+    page = client.get(url)
+    assert page.status_code == 200
+    assert (
+        f"The board held {selectors.current_round(room).word_count} words" in page.content.decode()
+    )
+
+
+def test_results_show_accented_display_forms(client):
+    client.post(reverse("games:solo"), {"language": "fr", "level": 4})
+    room = Room.objects.get()
+    old = selectors.current_round(room)
+    old.delete()
+    services.round_create(room=room, board="ETEA/SRUN/LOIE/TSAP")
+    game_round = selectors.current_round(room)
+    services.round_start(round=game_round)
+    services.round_finish(round=game_round)
+    html = client.get(
+        reverse("games:results", kwargs={"code": room.code, "number": game_round.number})
+    ).content.decode()
+    assert "été" in html
+
+
+def test_only_the_host_can_play_again(client):
+    room = make_room(mode="versus", host="not-this-browser")
+    services.round_finish(round=selectors.current_round(room))
+    client.post(reverse("games:play_again", kwargs={"code": room.code}))
+    assert room.rounds.count() == 1
+
+
+def test_unknown_room_is_a_404(client):
+    assert client.get(reverse("games:room", kwargs={"code": "ZZZZZZ"})).status_code == 404

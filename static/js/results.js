@@ -1,0 +1,31 @@
+// The results page: pointing at, tapping or focusing a word traces its path on the board.
+
+const board = document.getElementById("board");
+const line = document.getElementById("path-line");
+const status = document.getElementById("trace-status");
+const tiles = [...board.querySelectorAll(".tile")];
+const cols = Number(getComputedStyle(board).gridTemplateColumns.split(" ").length);
+
+function trace(button) {
+  const path = button ? JSON.parse(button.dataset.path || "[]") : [];
+  tiles.forEach((tile) => { tile.classList.remove("tile-path"); tile.removeAttribute("data-step"); });
+  path.forEach(([row, col], i) => {
+    const tile = tiles[row * cols + col];
+    tile.classList.add("tile-path");
+    tile.dataset.step = i + 1;
+  });
+  const box = board.getBoundingClientRect();
+  const points = path.map(([row, col]) => {
+    const r = tiles[row * cols + col].getBoundingClientRect();
+    return `${r.left - box.left + r.width / 2},${r.top - box.top + r.height / 2}`;
+  });
+  line.setAttribute("viewBox", `0 0 ${box.width} ${box.height}`);
+  line.innerHTML = points.length > 1 ? `<polyline points="${points.join(" ")}"/>` : "";
+  status.textContent = button ? `${button.textContent.trim()}: ${path.length} tiles` : "";
+}
+
+for (const button of document.querySelectorAll("button.word[data-path]")) {
+  button.addEventListener("mouseenter", () => trace(button));
+  button.addEventListener("focus", () => trace(button));
+  button.addEventListener("click", () => trace(button));
+}
