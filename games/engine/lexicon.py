@@ -2,9 +2,11 @@
 
 ``load_lexicon(lang)`` reads ``dictionaries/<lang>/words.dawg`` once per
 process and builds the dict nodes of all four levels (they share nodes).
-Display forms ("ete" -> "été") come from ``words.tsv``, parsed only on the
-first :meth:`Lexicon.display_forms` call: play and solving never need them,
-and keeping them out of the cold start halves the load time.
+Display forms ("ete" -> "été") are looked up in ``display.tsv`` (the rows of
+``words.tsv`` whose display differs from the folded word), memory mapped on
+the first :meth:`Lexicon.display_forms` call and binary searched:
+play and solving never need them, and as Python strings they would cost
+~100 MB for the six languages.
 
 Run ``python -m games.engine.lexicon [LANG ...]`` to time a cold load and
 print the resident memory (the numbers in docs/dictionaries.md).
@@ -13,7 +15,9 @@ print the resident memory (the numbers in docs/dictionaries.md).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import mmap
+import os
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from games.engine import dawg
@@ -31,6 +35,7 @@ from games.engine.wordlist import (
 DICTIONARIES_DIR = Path(__file__).resolve().parents[2] / "dictionaries"
 GRAPH_FILE = "words.dawg"
 WORDS_FILE = "words.tsv"
+DISPLAY_FILE = "display.tsv"  # the words.tsv rows whose display differs: folded<TAB>forms
 _LEVEL_NUMBERS = tuple(level.number for level in LEVELS)
 
 FormsTable = Mapping[str, tuple[str, ...]]
@@ -44,15 +49,14 @@ class Lexicon:
     """The words of one language (or one custom list) by level.
 
     ``forms`` maps a folded word to its display forms when they differ from
-    the word itself; it may be a callable that returns that table, called on
-    the first :meth:`display_forms`.
+    the word itself (a dict, or a :class:`DisplayTable` over words.tsv).
     """
 
     def __init__(
         self,
         lang: str,
         roots: Mapping[int, dawg.Node],
-        forms: FormsTable | Callable[[], FormsTable],
+        forms: FormsTable | DisplayTable,
         report: WordListReport | None = None,
     ) -> None:
         self.lang = lang
@@ -87,8 +91,6 @@ class Lexicon:
 
         The word itself when it has no other form (or is not a word at all).
         """
-        if callable(self._forms):
-            self._forms = self._forms()  # a race only parses the file twice
         return self._forms.get(word, (word,))
 
     @classmethod
@@ -133,22 +135,66 @@ def load_lexicon(lang: str) -> Lexicon:
     roots = graph.to_dicts()
     if len(roots) != len(_LEVEL_NUMBERS):
         raise LexiconError(f"{folder / GRAPH_FILE} has {len(roots)} levels, expected 4")
-    forms = functools.partial(read_display_forms, folder / WORDS_FILE)
+    forms = DisplayTable(folder / DISPLAY_FILE)
     return Lexicon(lang, dict(zip(_LEVEL_NUMBERS, roots, strict=True)), forms)
 
 
-def read_display_forms(path: Path) -> dict[str, tuple[str, ...]]:
-    """The display forms in a ``words.tsv`` that differ from the folded word."""
-    forms: dict[str, tuple[str, ...]] = {}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise LexiconError(f"cannot read {path}: {exc}") from exc
-    for line in text.splitlines():
-        word, _level, _zipf, shown = line.split("\t")
-        if shown != word:
-            forms[word] = tuple(shown.split(","))
-    return forms
+class DisplayTable:
+    """Display forms looked up by binary search in a memory-mapped ``display.tsv``.
+
+    The file is sorted by folded word, so a lookup reads ~20 lines; the
+    pages stay in the OS cache instead of ~100 MB of Python strings for six
+    languages. The file is mapped on the first lookup.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._data: bytes | mmap.mmap | None = None
+
+    def get(self, word: str, default: tuple[str, ...]) -> tuple[str, ...]:
+        line = find_line(self._mapped(), word.encode("ascii", "replace"))
+        if line is None:
+            return default
+        return tuple(line.decode("utf-8").split("\t")[1].split(","))
+
+    def _mapped(self) -> bytes | mmap.mmap:
+        if self._data is None:
+            try:
+                self._data = _map_file(self.path)
+            except OSError as exc:
+                raise LexiconError(f"cannot read {self.path}: {exc}") from exc
+        return self._data
+
+
+def _map_file(path: Path) -> bytes | mmap.mmap:
+    with path.open("rb") as table:  # the mapping outlives the file object
+        if os.fstat(table.fileno()).st_size == 0:
+            return b""  # an empty file cannot be mapped
+        mapped = mmap.mmap(table.fileno(), 0, access=mmap.ACCESS_READ)
+    # A binary search jumps about: without this the kernel reads ahead and maps
+    # pages around each probe, and the resident size grows by megabytes.
+    if hasattr(mmap, "MADV_RANDOM"):
+        mapped.madvise(mmap.MADV_RANDOM)
+    return mapped
+
+
+def find_line(data: bytes | mmap.mmap, key: bytes) -> bytes | None:
+    """The line of sorted ``data`` whose first tab-separated field is ``key``."""
+    low, high = 0, len(data)  # low is always the start of a line
+    while low < high:
+        middle = (low + high) // 2
+        start = data.rfind(b"\n", 0, middle) + 1
+        end = data.find(b"\n", start)
+        end = len(data) if end == -1 else end
+        tab = data.find(b"\t", start, end)
+        line_key = data[start : end if tab == -1 else tab]
+        if line_key < key:
+            low = end + 1
+        elif line_key > key:
+            high = start
+        else:
+            return data[start:end]
+    return None
 
 
 def _resident_mb() -> float:

@@ -178,8 +178,6 @@ def classify(
 ) -> tuple[str, None] | tuple[None, str]:
     """Return ``(folded, None)`` for a playable entry, else ``(None, reason)``."""
     reason = _shape_problem(text)
-    if reason is None and text[0].isupper() and not capitalised(text):
-        reason = CAPITALISED
     if reason is not None:
         return None, reason
     folded = fold(text)
@@ -187,6 +185,9 @@ def classify(
         return None, OTHER_CHARS
     if not is_playable(folded):
         return None, LENGTH
+    # Asked last, so the policy (German nouns) only judges playable entries.
+    if text[0].isupper() and not capitalised(text):
+        return None, CAPITALISED
     return folded, None
 
 

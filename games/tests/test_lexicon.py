@@ -1,0 +1,136 @@
+"""Lexicon: custom lists, and the committed dictionaries as the game sees them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine import dawg, lexicon
+from games.engine.languages import LANGUAGES, LEVELS
+from games.engine.lexicon import Lexicon, LexiconError, load_lexicon
+from games.engine.wordlist import WordListError
+
+
+def test_custom_list_holds_the_whole_list_at_every_level():
+    custom = Lexicon.from_words(["Été", "été", "chat", "Paris", "l'eau", "chat", "ab"], lang="fr")
+    for level in LEVELS:
+        assert sorted(custom.words(level.number)) == ["chat", "ete"]
+    assert custom.level_of("chat") == 1
+    assert custom.level_of("paris") is None
+    assert custom.display_forms("ete") == ("été",)  # "Été" is dropped as capitalised
+    assert custom.display_forms("chat") == ("chat",)
+    assert custom.report.skipped == {
+        "capitalised (proper noun)": 2,
+        "apostrophe": 1,
+        "duplicate": 1,
+        "not 3-16 letters": 1,
+    }
+
+
+def test_german_custom_list_keeps_capitalised_nouns():
+    custom = Lexicon.from_words(["Haus", "Straße"], lang="de")
+    assert custom.contains("strasse", 4)
+    assert custom.display_forms("haus") == ("Haus",)
+
+
+def test_custom_list_from_a_file(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_bytes("\ufeffniño\r\nniña\r\n\r\n".encode())
+    custom = Lexicon.from_word_list(path, lang="es")
+    assert list(custom.words()) == ["nina", "nino"]
+    with pytest.raises(WordListError):
+        Lexicon.from_word_list(tmp_path / "missing.txt", lang="es")
+
+
+def test_unknown_language_and_level_are_refused():
+    with pytest.raises(ValueError, match="unknown language"):
+        Lexicon.from_words(["abc"], lang="xx")
+    with pytest.raises(ValueError, match="unknown level"):
+        Lexicon.from_words(["abc"]).root(5)
+
+
+def test_missing_built_dictionary_is_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(lexicon, "DICTIONARIES_DIR", tmp_path)
+    load_lexicon.cache_clear()
+    try:
+        with pytest.raises(LexiconError, match="no built dictionary"):
+            load_lexicon("it")
+    finally:
+        load_lexicon.cache_clear()
+
+
+def test_find_line_binary_search():
+    data = b"abc\t1\nabd\t2\nb\t3\nzz\t4"
+    assert lexicon.find_line(data, b"abc") == b"abc\t1"
+    assert lexicon.find_line(data, b"b") == b"b\t3"
+    assert lexicon.find_line(data, b"zz") == b"zz\t4"
+    assert lexicon.find_line(data, b"ab") is None
+    assert lexicon.find_line(b"", b"a") is None
+
+
+# The committed dictionaries. load_lexicon caches, so each loads once per session.
+
+
+def words_tsv(lang: str) -> list[tuple[str, int, str]]:
+    path = lexicon.DICTIONARIES_DIR / lang / lexicon.WORDS_FILE
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word, level, _zipf, forms = line.split("\t")
+        rows.append((word, int(level), forms))
+    return rows
+
+
+def test_graph_file_and_words_tsv_agree_exactly_for_spanish():
+    rows = words_tsv("es")
+    spanish = load_lexicon("es")
+    assert [word for word, _, _ in rows] == sorted(word for word, _, _ in rows)
+    for level in LEVELS:
+        expected = [word for word, at, _ in rows if at <= level.number]
+        assert list(spanish.words(level.number)) == expected
+    display = (lexicon.DICTIONARIES_DIR / "es" / lexicon.DISPLAY_FILE).read_text("utf-8")
+    differing = [f"{word}\t{forms}" for word, _, forms in rows if forms != word]
+    assert display.splitlines() == differing
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_sampled_words_sit_at_their_level_and_above(lang):
+    rows = words_tsv(lang)
+    lex = load_lexicon(lang)
+    for word, level, forms in random.Random(lang).sample(rows, 300):
+        assert lex.level_of(word) == level
+        assert all(lex.contains(word, n.number) == (n.number >= level) for n in LEVELS)
+        assert ",".join(lex.display_forms(word)) == forms
+
+
+def test_levels_are_nested_and_grow():
+    french = load_lexicon("fr")
+    sizes = [dawg.count_nodes(french.root(level.number)) for level in LEVELS]
+    assert sizes == sorted(sizes)
+    easy = set(french.words(1))
+    assert 3000 < len(easy) < 10000
+    assert easy <= set(french.words(2))
+
+
+def test_german_nouns_kept_and_names_dropped():
+    german = load_lexicon("de")
+    assert german.display_forms("haus") == ("Haus",)
+    assert german.level_of("haus") == 1
+    assert german.display_forms("madchen") == ("Mädchen",)
+    assert german.contains("strasse", 2)
+    for name in ("berlin", "deutschland", "europa", "peter", "paris", "hamburg"):
+        assert german.level_of(name) is None, name
+
+
+def test_french_display_forms_restore_accents():
+    french = load_lexicon("fr")
+    assert french.display_forms("ete") == ("été",)
+    assert "côte" in french.display_forms("cote")
+    assert french.level_of("ete") == 1
+
+
+def test_english_list_is_enable2k():
+    english = load_lexicon("en")
+    assert english.contains("zyzzyvas", 4)
+    assert english.level_of("house") == 1
+    assert not english.contains("aa", 4)
