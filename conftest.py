@@ -101,11 +101,13 @@ def live_daphne(tmp_path_factory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser(django_db_setup, django_db_blocker):
     """Debian's Chromium driven by Playwright; skipped off CI when it is not installed.
 
     Module-scoped: Playwright's sync API keeps an event loop marked as running
-    while it is open, which would break asyncio tests run after it.
+    while it is open, which would break asyncio tests run after it. It asks for
+    the test database first, because Django refuses to create it while that
+    loop is open.
     """
     if not Path(CHROMIUM).exists():
         message = f"Chromium not found at {CHROMIUM}: apt-get install -y chromium"
@@ -114,10 +116,20 @@ def browser():
         pytest.skip(message)
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
+    # The test thread now holds Playwright's event loop; its ORM calls (and
+    # pytest-django's flushes) are still plain blocking ones.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            yield chromium
+            chromium.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ DATA_DIR              Where the SQLite database lives (default: var/ in the proj
 TIME_ZONE             The school's time zone (default: Europe/Paris).
 LANGUAGE_CODE         Default interface language (default: en).
 LOG_LEVEL             DEBUG, INFO, WARNING or ERROR (default: INFO).
+PRELOAD_LANGUAGES     Game languages whose dictionaries the server loads at
+                      start-up (default: en,fr,es,de,it,pt; "none" for none).
 SECURE_PROXY_SSL_HEADER_ENABLED
                       true when a trusted HTTPS proxy sets X-Forwarded-Proto
                       (default: false); also makes cookies secure-only.
@@ -36,6 +38,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from boggleweb.env import env_bool, env_choice, env_list, env_str
+from boggleweb.layers import redis_channel_layer
+from games.engine.languages import LANGUAGES as GAME_LANGUAGES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -153,20 +157,17 @@ else:
         raise ImproperlyConfigured(
             f"REDIS_URL={REDIS_URL!r} must start with redis://, rediss:// or unix://"
         )
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                # socket_timeout=None: with redis-py 8 the default 5 s timeout
-                # equals channels-redis' blocking read, and idle consumers die
-                # silently. max_connections: the default pool of 100 refused
-                # connects under load (docs/PERFORMANCE.md).
-                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
-                "capacity": 1500,
-                "expiry": 30,
-            },
-        }
-    }
+    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
+
+# --- Game -------------------------------------------------------------------
+PRELOAD_LANGUAGES = [
+    code for code in env_list("PRELOAD_LANGUAGES", list(GAME_LANGUAGES)) if code != "none"
+]
+for _code in PRELOAD_LANGUAGES:
+    if _code not in GAME_LANGUAGES:
+        raise ImproperlyConfigured(
+            f"PRELOAD_LANGUAGES names {_code!r}; use codes among {', '.join(GAME_LANGUAGES)}."
+        )
 
 # --- Auth, i18n, static -------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

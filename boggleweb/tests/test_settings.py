@@ -61,6 +61,7 @@ def test_database_and_redis_urls_switch_the_backends(tmp_path):
         ("LOG_LEVEL", "LOUD"),
         ("CSRF_TRUSTED_ORIGINS", "games.school.example"),
         ("LANGUAGE_CODE", "xx"),
+        ("PRELOAD_LANGUAGES", "en,klingon"),
     ],
 )
 def test_a_value_that_makes_no_sense_stops_start_up_naming_the_variable(tmp_path, variable, value):

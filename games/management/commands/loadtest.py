@@ -1,0 +1,48 @@
+"""Load a running Lettergrid server with simulated players: `manage.py loadtest --help`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games import loadtest
+
+
+class Command(BaseCommand):
+    help = (
+        "Open N simulated players in rooms against a running server (sharing its database), "
+        "each sending a word every INTERVAL seconds, and print latencies and losses."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--url", default="http://127.0.0.1:8000", help="The server's address.")
+        parser.add_argument("--players", type=int, default=300)
+        parser.add_argument("--room-size", type=int, default=30)
+        parser.add_argument("--duration", type=float, default=30.0, help="Seconds of play.")
+        parser.add_argument("--interval", type=float, default=2.0, help="Seconds between words.")
+        parser.add_argument("--lang", default="en")
+        parser.add_argument("--json", action="store_true", help="Print one JSON object.")
+        parser.add_argument("--keep", action="store_true", help="Keep the rooms it made.")
+
+    def handle(self, *args, **options):
+        players, room_size = options["players"], options["room_size"]
+        if not 1 <= players <= 5000 or not 1 <= room_size <= 100:
+            raise CommandError("--players must be 1-5000 and --room-size 1-100", returncode=2)
+        if not 1 <= options["duration"] <= 600 or not 0.1 <= options["interval"] <= 60:
+            raise CommandError("--duration must be 1-600 s and --interval 0.1-60 s", returncode=2)
+        seats = loadtest.prepare(players, room_size, options["duration"], options["lang"])
+        try:
+            tally = asyncio.run(
+                loadtest.run(options["url"], seats, options["duration"], options["interval"])
+            )
+        finally:
+            if not options["keep"]:
+                loadtest.cleanup(seats)
+        result = loadtest.report(tally, players, len({s.code for s in seats}), options["duration"])
+        if options["json"]:
+            self.stdout.write(json.dumps(result))
+        else:
+            for key, value in result.items():
+                self.stdout.write(f"{key:>17}: {value}")
