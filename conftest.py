@@ -64,12 +64,23 @@ def stop_process(process: subprocess.Popen) -> None:
 
 
 @pytest.fixture(scope="session")
-def live_daphne(tmp_path_factory) -> Iterator[str]:
-    """A real daphne process on a free port, on its own SQLite database."""
+def daphne_env(tmp_path_factory) -> dict[str, str]:
+    """The environment of the live server: its own SQLite database, in-memory layer.
+
+    Commands run with it (the load generator, say) share the server's database.
+    """
     data_dir = tmp_path_factory.mktemp("daphne-data")
-    env = {**os.environ, "DATA_DIR": str(data_dir), "DEBUG": "false"}
+    env = {**os.environ, "DATA_DIR": str(data_dir), "DEBUG": "false", "PRELOAD_LANGUAGES": "en"}
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
+    return env
+
+
+@pytest.fixture(scope="session")
+def live_daphne(daphne_env) -> Iterator[str]:
+    """A real daphne process on a free port, on its own SQLite database."""
+    env = daphne_env
+    data_dir = Path(env["DATA_DIR"])
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )

@@ -122,7 +122,8 @@ def _database(url: str | None) -> dict:
             "NAME": DATA_DIR / "db.sqlite3",
         }
     try:
-        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+        # No health checks: they cost a query before every websocket message.
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=False)
     except Exception as exc:  # dj-database-url raises several types for bad URLs
         raise ImproperlyConfigured(f"DATABASE_URL={url!r} is not a database URL: {exc}") from None
     if config.get("ENGINE") not in (

@@ -11,7 +11,8 @@ import asyncio
 import json
 import time
 
-from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import timezone
 
@@ -19,21 +20,47 @@ from games import protocol, selectors, services
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
 
+
+def in_worker(function):
+    """Run ORM work in the thread pool. Channels' default (thread_sensitive)
+    funnels every socket of the process through one thread: under a class's
+    load the word round trip went from milliseconds to seconds."""
+    return DatabaseSyncToAsync(function, thread_sensitive=False)
+
+
 # Per connection: a burst of 20 messages, then 8 a second; far past it, close.
 RATE_BURST, RATE_PER_SECOND, FLOOD_LIMIT = 20, 8.0, 60
+# Room events after which the cached round is stale.
+ROUND_EVENTS = frozenset({"round_started", "round_ended", "new_round"})
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict) -> None:
+        """Channels' own dispatch closes stale database connections before every
+        message, through the one thread-sensitive worker: with a room's events
+        fanned out to 30 sockets that single thread set the tail latency. This
+        consumer touches the database only through ``in_worker``, which closes
+        stale connections in its own thread."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         self.browser = self.scope.get("session", {}).get(BROWSER_KEY)
         self.tokens, self.refilled, self.refused = float(RATE_BURST), time.monotonic(), 0
         self.timer: asyncio.Task | None = None
+        # The room, its current round and this browser's player, read once and
+        # dropped when a room event says they changed: a refused word then
+        # costs no query at all.
+        self.room = self.round = self.player = None
         await self.accept()
-        room = await database_sync_to_async(selectors.room_by_code)(self.code)
+        room = await in_worker(selectors.room_by_code)(self.code)
         if room is None:
             await self.close(code=protocol.CLOSE_NOT_A_ROOM)
             return
+        self.room = room
         self.group = room.group_name
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_snapshot()
@@ -53,18 +80,27 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         try:
             message = protocol.parse_client_message(text_data, bytes_data)
-            reply = await database_sync_to_async(self.handle)(message)
+            reply = await in_worker(self.handle)(message)
         except ClientError as error:
             reply = protocol.error_event(error.code, error.message)
         if reply is not None:
             await self.send_json(reply)
 
+    def _state(self) -> tuple:
+        """The room, current round and player, from the cache or the database."""
+        room = self.room
+        if self.round is None:
+            self.round = selectors.current_round(room)
+        if self.player is None:
+            self.player = selectors.player_for(room, self.browser)
+        return room, self.round, self.player
+
     def handle(self, message: protocol.ClientMessage) -> dict | None:
         """Run in a worker thread: the service call for one client message."""
-        room = selectors.room_by_code(self.code)
-        game_round = selectors.current_round(room)
-        player = selectors.player_for(room, self.browser)
+        room, game_round, player = self._state()
         if isinstance(message, protocol.Resync):
+            self.room, self.round = selectors.room_by_code(self.code), None
+            room, game_round, player = self._state()
             return selectors.snapshot(room=room, round=game_round, player=player)
         is_host = self.browser is not None and self.browser == room.host_browser
         if isinstance(message, protocol.StartRound | protocol.EndRound | protocol.NextRound):
@@ -100,21 +136,23 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def room_event(self, message: dict) -> None:
         event = message["event"]
+        if event["type"] in ROUND_EVENTS:
+            self.round = None
         await self.send_json(event)
         if event["type"] == "round_started" and event.get("ends_at"):
             self._schedule_finish()
 
     async def send_snapshot(self) -> None:
-        room = await database_sync_to_async(selectors.room_by_code)(self.code)
-        snapshot = await database_sync_to_async(self._snapshot)(room)
+        room = await in_worker(selectors.room_by_code)(self.code)
+        snapshot = await in_worker(self._snapshot)(room)
         await self.send_json(snapshot)
         if snapshot["round"]["status"] == "running":
             self._schedule_finish()
 
     def _snapshot(self, room) -> dict:
-        game_round = selectors.current_round(room)
+        self.room, self.round, self.player = room, None, None
+        room, game_round, player = self._state()
         services.round_finish_if_due(round=game_round)
-        player = selectors.player_for(room, self.browser)
         return selectors.snapshot(room=room, round=game_round, player=player)
 
     def _schedule_finish(self) -> None:
@@ -124,13 +162,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def _finish_when_due(self) -> None:
         while True:
-            room = await database_sync_to_async(selectors.room_by_code)(self.code)
-            game_round = await database_sync_to_async(selectors.current_round)(room)
+            game_round = await in_worker(selectors.current_round)(self.room)
             if game_round.finished_at is not None or game_round.ends_at is None:
                 return
             delay = (game_round.ends_at - timezone.now()).total_seconds()
             if delay <= 0:
-                await database_sync_to_async(services.round_finish_if_due)(round=game_round)
+                await in_worker(services.round_finish_if_due)(round=game_round)
                 return
             await asyncio.sleep(min(delay + 0.05, 30))
 

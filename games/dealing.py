@@ -110,7 +110,7 @@ def _deal_of(board, seed: int, solution) -> Deal:
     )
 
 
-def check(*, round, word: str | None, path) -> Check:
+def check(*, round, solution, word: str | None, path) -> Check:
     """Whether a typed word or a tapped path scores on this round's board.
 
     Order of the reasons: a path that is not a path, too short, not on the
@@ -130,8 +130,8 @@ def check(*, round, word: str | None, path) -> Check:
         cells = None
     if len(folded) < round.min_length:
         return Check(False, "too_short", folded)
-    if folded in round.solution:
-        return Check(True, "accepted", folded, cells or round.solution[folded])
+    if folded in solution:
+        return Check(True, "accepted", folded, cells or [list(cell) for cell in solution[folded]])
     if cells is None and find_cell_path(board, folded) is None:
         return Check(False, "not_on_board", folded)
     return Check(False, "not_a_word", folded)

@@ -4,7 +4,9 @@ Rooms, players and their sessions are made through the services in the
 database the server uses (so run the command with the server's settings:
 the same DATABASE_URL). Each simulated player then opens a real websocket
 with its session cookie and sends a word every ``interval`` seconds, one in
-five a word that is on the board. Measured: the word round trip (submit to
+five a word that is on the board. Every player connects first (50 at a time,
+as a class joins), then the
+timed play begins. Measured: the word round trip (submit to
 ``word_result``), the broadcast latency (a player's accepted word to the
 ``find`` event on the other sockets of the room), errors, replies that never
 came and room events lost (gaps in the sequence numbers).
@@ -40,6 +42,9 @@ class Seat:
     session_key: str
     name: str
     words: list[str]
+    first_seq: int = 0
+    last_seq: int = 0
+    seen: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -52,6 +57,7 @@ class Tally:
     errors: int = 0
     connect_failures: int = 0
     lost_events: int = 0
+    connect_seconds: float = 0.0
 
 
 def prepare(players: int, room_size: int, duration: float, language: str) -> list[Seat]:
@@ -94,22 +100,41 @@ def cleanup(seats: list[Seat]) -> None:
 
 
 async def run(base_url: str, seats: list[Seat], duration: float, interval: float) -> Tally:
+    """Connect every player (a class joining, 50 at a time), then play for ``duration``."""
     tally = Tally()
+    gate = asyncio.Semaphore(50)
+    started = time.perf_counter()
+    sockets = await asyncio.gather(*(join(base_url, seat, gate, tally) for seat in seats))
+    tally.connect_seconds = time.perf_counter() - started
     deadline = time.monotonic() + duration
-    await asyncio.gather(*(play(base_url, seat, deadline, interval, tally) for seat in seats))
+    await asyncio.gather(
+        *(
+            play(socket, seat, deadline, interval, tally)
+            for socket, seat in zip(sockets, seats, strict=True)
+            if socket
+        )
+    )
     return tally
 
 
-async def play(base_url: str, seat: Seat, deadline: float, interval: float, tally: Tally) -> None:
+async def join(base_url: str, seat: Seat, gate: asyncio.Semaphore, tally: Tally):
+    """Open a player's socket and wait for its snapshot; None when it fails."""
     parts = urlsplit(base_url)
     scheme = "wss" if parts.scheme == "https" else "ws"
     url = f"{scheme}://{parts.netloc}/ws/rooms/{seat.code}/"
     headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={seat.session_key}"}
-    try:
-        socket = await websockets.connect(url, additional_headers=headers, origin=base_url)
-    except (OSError, websockets.InvalidHandshake):
-        tally.connect_failures += 1
-        return
+    async with gate:
+        try:
+            socket = await websockets.connect(url, additional_headers=headers, origin=base_url)
+            snapshot = json.loads(await asyncio.wait_for(socket.recv(), timeout=30))
+        except (OSError, TimeoutError, websockets.WebSocketException):
+            tally.connect_failures += 1
+            return None
+    seat.last_seq = snapshot["seq"]
+    return socket
+
+
+async def play(socket, seat: Seat, deadline: float, interval: float, tally: Tally) -> None:
     async with socket:
         reader = asyncio.ensure_future(listen(socket, seat, tally))
         await asyncio.sleep(random.uniform(0, interval))  # players do not type in step
@@ -121,21 +146,22 @@ async def play(base_url: str, seat: Seat, deadline: float, interval: float, tall
             tally.submitted += 1
             await socket.send(json.dumps({"type": "submit", "round": seat.round_id, "word": word}))
             await asyncio.sleep(interval)
-        await asyncio.sleep(1)  # let the last replies arrive
+        await asyncio.sleep(2)  # let the last replies and events arrive
         reader.cancel()
+    # Events may arrive out of order (several workers broadcast); lost is what never came.
+    expected = set(range(seat.first_seq + 1, seat.last_seq + 1))
+    tally.lost_events += len(expected - seat.seen)
 
 
 async def listen(socket, seat: Seat, tally: Tally) -> None:
-    last_seq = None
+    seat.first_seq = seat.last_seq
     async for raw in socket:
         now = time.perf_counter()
         message = json.loads(raw)
         kind = message.get("type")
-        if kind == "snapshot":
-            last_seq = message["seq"]
-        elif "seq" in message and last_seq is not None:
-            tally.lost_events += max(0, message["seq"] - last_seq - 1)
-            last_seq = max(last_seq, message["seq"])
+        if "seq" in message and kind != "snapshot":
+            seat.seen.add(message["seq"])
+            seat.last_seq = max(seat.last_seq, message["seq"])
         if kind == "word_result":
             sent = tally.sent_at.get((seat.name + seat.code, message["word"]))
             if sent is not None:
@@ -173,4 +199,5 @@ def report(tally: Tally, players: int, rooms: int, duration: float) -> dict:
         "lost_events": tally.lost_events,
         "errors": tally.errors,
         "connect_failures": tally.connect_failures,
+        "connect_s": round(tally.connect_seconds, 2),
     }

@@ -249,7 +249,8 @@ def word_submit(
         return WordResult(False, "not_started", word or "")
     if round.finished_at is not None or now > round.ends_at + NETWORK_GRACE:
         return WordResult(False, "time_up", word or "")
-    check = dealing.check(round=round, word=word, path=path)
+    solution = selectors.round_solution(round.pk)
+    check = dealing.check(round=round, solution=solution, word=word, path=path)
     if not check.accepted:
         return WordResult(False, check.reason, check.word, check.path)
     return _record_find(round=round, player=player, word=check.word, path=check.path)
@@ -260,6 +261,9 @@ def _record_find(*, round: Round, player: Player, word: str, path: list[list[int
     points = dealing.points(word, round.room.size)
     try:
         with transaction.atomic():
+            # The caller's round may be a cached copy: the bell is read fresh.
+            if Round.objects.filter(pk=round.pk, finished_at__isnull=False).exists():
+                return WordResult(False, "time_up", word, path)
             find = Find.objects.create(
                 round=round, player=player, team=team, word=word, path=path, points=points
             )

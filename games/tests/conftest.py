@@ -8,7 +8,7 @@ import pytest
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from games import services
+from games import selectors, services
 from games.routing import websocket_urlpatterns
 from games.sessions import BROWSER_KEY
 
@@ -46,3 +46,11 @@ async def drain_until(ws: WebsocketCommunicator, kind: str, timeout: float = 3.0
         message = await ws.receive_json_from(timeout=remaining)
         if message.get("type") == kind:
             return message
+
+
+@pytest.fixture(autouse=True)
+def _fresh_solution_cache():
+    """Test databases reuse round ids; a real one never does."""
+    selectors.round_solution.cache_clear()
+    yield
+    selectors.round_solution.cache_clear()

@@ -25,8 +25,7 @@ def room_with(players=(HOST,), started=True, **settings):
     game_round = selectors.current_round(room)
     if started:
         services.round_start(round=game_round)
-    game_round.refresh_from_db()
-    return room, game_round
+    return room, Round.objects.get(pk=game_round.pk)  # with its words, for the tests
 
 
 def words_of_length(game_round: Round, length: int) -> list[str]:

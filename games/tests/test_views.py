@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -35,12 +36,14 @@ def test_solo_practice_is_two_clicks_from_the_landing_page(client):
 
 
 def test_the_play_page_never_carries_the_solution(client):
-    client.post(reverse("games:solo"), {"language": "en", "level": 2})
+    client.post(reverse("games:solo"), {"language": "en", "level": 4})
     room = Room.objects.get()
-    html = client.get(reverse("games:room", kwargs={"code": room.code})).content.decode()
-    game_round = selectors.current_round(room)
-    longest = max(game_round.solution, key=len)
-    assert longest not in html.lower()
+    room.rounds.all().delete()
+    services.round_create(room=room, board="PERS/LATG/SINE/TERS")  # 1,045 words
+    html = client.get(reverse("games:room", kwargs={"code": room.code})).content.decode().lower()
+    long_words = [w for w in selectors.round_solution(room.rounds.get().pk) if len(w) >= 8]
+    assert len(long_words) > 50
+    assert not [word for word in long_words if word in html]
 
 
 def test_opening_a_room_and_joining_it_by_code_in_lower_case(client):
@@ -143,3 +146,18 @@ def test_only_the_host_can_play_again(client):
 
 def test_unknown_room_is_a_404(client):
     assert client.get(reverse("games:room", kwargs={"code": "ZZZZZZ"})).status_code == 404
+
+
+def test_the_play_page_weighs_under_100_kb_with_everything_it_loads(client):
+    client.post(reverse("games:solo"), {"language": "en", "level": 2})
+    room = Room.objects.get()
+    html = client.get(reverse("games:room", kwargs={"code": room.code})).content.decode()
+    assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    assert {"/static/css/site.css", "/static/js/play.js"} <= set(assets)
+    weight = len(html.encode())
+    for asset in assets:
+        response = client.get(asset)
+        assert response.status_code == 200
+        weight += sum(len(chunk) for chunk in response.streaming_content)
+    assert weight <= 100_000
+    assert not re.search(r'(?:href|src)="(?:https?:)?//', html)  # nothing from elsewhere

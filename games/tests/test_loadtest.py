@@ -1,0 +1,62 @@
+"""The load generator, run for a few seconds against a real server."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.e2e
+
+
+def test_loadtest_plays_against_a_live_server_and_reports_json(live_daphne, daphne_env):
+    result = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "loadtest",
+            "--url",
+            live_daphne,
+            "--players",
+            "6",
+            "--room-size",
+            "3",
+            "--duration",
+            "3",
+            "--interval",
+            "0.5",
+            "--json",
+        ],
+        cwd=ROOT,
+        env=daphne_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["rooms"] == 2
+    assert report["connect_failures"] == 0
+    assert report["submitted"] >= 6 * 4
+    assert report["answered"] == report["submitted"]
+    assert report["lost_replies"] == report["lost_events"] == report["errors"] == 0
+    assert 0 < report["round_trip_ms"]["p50"] <= report["round_trip_ms"]["p99"]
+
+
+def test_loadtest_refuses_nonsense_with_one_line(daphne_env):
+    result = subprocess.run(
+        [sys.executable, "manage.py", "loadtest", "--players", "0"],
+        cwd=ROOT,
+        env=daphne_env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "CommandError: --players must be 1-5000 and --room-size 1-100"
+    ]
