@@ -22,6 +22,8 @@ DATA_DIR              Where the SQLite database lives (default: var/ in the proj
 TIME_ZONE             The school's time zone (default: Europe/Paris).
 LANGUAGE_CODE         Default interface language (default: en).
 LOG_LEVEL             DEBUG, INFO, WARNING or ERROR (default: INFO).
+ROUND_SWEEP_SECONDS   How often each server process ends rounds whose time is
+                      up although no page watches them (default: 5; 0: never).
 PRELOAD_LANGUAGES     Game languages whose dictionaries the server loads at
                       start-up (default: en,fr,es,de,it,pt; "none" for none).
 SECURE_PROXY_SSL_HEADER_ENABLED
@@ -37,7 +39,7 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from boggleweb.env import env_bool, env_choice, env_list, env_str
+from boggleweb.env import env_bool, env_choice, env_int, env_list, env_str
 from boggleweb.layers import redis_channel_layer
 from games.engine.languages import LANGUAGES as GAME_LANGUAGES
 
@@ -169,6 +171,10 @@ for _code in PRELOAD_LANGUAGES:
         raise ImproperlyConfigured(
             f"PRELOAD_LANGUAGES names {_code!r}; use codes among {', '.join(GAME_LANGUAGES)}."
         )
+
+# Every ROUND_SWEEP_SECONDS each server process ends rounds whose time is up,
+# so a round ends even when no page of it is open (0 turns the sweep off).
+ROUND_SWEEP_SECONDS = env_int("ROUND_SWEEP_SECONDS", 5, minimum=0, maximum=3600)
 
 # --- Auth, i18n, static -------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.utils import timezone
 
 from games import protocol, selectors, services
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
+
+logger = logging.getLogger(__name__)
 
 
 def in_worker(function):
@@ -26,6 +30,28 @@ def in_worker(function):
     funnels every socket of the process through one thread: under a class's
     load the word round trip went from milliseconds to seconds."""
     return DatabaseSyncToAsync(function, thread_sensitive=False)
+
+
+_sweepers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+
+
+def start_sweeper() -> None:
+    """Once per process (per event loop): end rounds whose time is up every few
+    seconds, so a round ends even when every page of it has closed."""
+    interval = settings.ROUND_SWEEP_SECONDS
+    loop = asyncio.get_running_loop()
+    if interval <= 0 or (loop in _sweepers and not _sweepers[loop].done()):
+        return
+
+    async def sweep() -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await in_worker(services.rounds_finish_due)()
+            except Exception:  # a database hiccup must not stop the sweeping
+                logger.exception("ending due rounds failed")
+
+    _sweepers[loop] = loop.create_task(sweep())
 
 
 # Per connection: a burst of 20 messages, then 8 a second; far past it, close.
@@ -47,6 +73,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def connect(self) -> None:
+        start_sweeper()
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         self.browser = self.scope.get("session", {}).get(BROWSER_KEY)
         self.tokens, self.refilled, self.refused = float(RATE_BURST), time.monotonic(), 0

@@ -137,6 +137,13 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["room", "number"], name="round_number_unique_in_room")
         ]
+        indexes = [
+            models.Index(
+                fields=["ends_at"],
+                condition=Q(finished_at__isnull=True),
+                name="round_running_ends_at",
+            )
+        ]
         ordering = ["room", "number"]
 
     def __str__(self) -> str:

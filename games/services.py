@@ -229,6 +229,13 @@ def round_finish_if_due(*, round: Round, now: datetime | None = None) -> bool:
     return False
 
 
+def rounds_finish_due(*, now: datetime | None = None) -> int:
+    """End every round whose time is up, even one no page watches; how many ended here."""
+    now = now or timezone.now()
+    due = Round.objects.filter(finished_at__isnull=True, ends_at__lte=now).select_related("room")
+    return sum(round_finish(round=game_round, now=now) for game_round in due.defer("solution"))
+
+
 # --- words --------------------------------------------------------------------
 
 

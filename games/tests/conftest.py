@@ -54,3 +54,9 @@ def _fresh_solution_cache():
     selectors.round_solution.cache_clear()
     yield
     selectors.round_solution.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _no_round_sweeper(settings):
+    """The sweeper is a per-process task; tests that want it turn it on."""
+    settings.ROUND_SWEEP_SECONDS = 0

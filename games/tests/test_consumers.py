@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -284,3 +285,16 @@ async def test_sockets_from_foreign_origins_are_refused():
     connected, _ = await ws.connect()
     assert not connected
     await ws.disconnect()
+
+
+async def test_a_round_ends_when_its_time_is_up_though_every_page_has_closed(settings):
+    settings.ROUND_SWEEP_SECONDS = 0.2
+    room, game_round = await room_with()
+    await sync_to_async(Round.objects.filter(pk=game_round.pk).update)(
+        ends_at=timezone.now() + timedelta(seconds=0.5)
+    )
+    ws, _ = await connected(room, HOST)
+    await ws.disconnect()  # nobody watches any more
+    await asyncio.sleep(1.5)
+    await sync_to_async(game_round.refresh_from_db)()
+    assert game_round.finished_at is not None

@@ -5,7 +5,7 @@ const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
 const els = {
   root: $("play"), board: $("board"), line: $("path-line"), clock: $("clock"), score: $("score"),
-  foundCount: $("found-count"), wordCount: $("word-count"), settings: $("settings"),
+  foundCount: $("found-count"), wordsLeft: $("words-left"), settings: $("settings"),
   connection: $("connection"), lobby: $("lobby"), start: $("start"), waitingHost: $("waiting-host"),
   players: $("players"), joinLink: $("join-link"), form: $("word-form"), input: $("word-input"),
   send: $("send"), pathStatus: $("path-status"), feedback: $("feedback"), ended: $("ended"),
@@ -17,6 +17,7 @@ const els = {
 const state = {
   socket: null, attempts: 0, seq: 0, offset: 0, snapshot: null, cells: [], cols: 0,
   path: [], dragging: false, finds: new Map(), scores: new Map(), timer: null, done: false,
+  base: 0, seen: new Set(), gapTimer: null,
 };
 
 // --- the socket -------------------------------------------------------------
@@ -46,10 +47,25 @@ function send(message) {
   return false;
 }
 
+// Events can arrive slightly out of order (several server workers send them);
+// a number still missing after a moment was lost, and a snapshot repairs it.
+function noteSeq(seq) {
+  state.seen.add(seq);
+  state.seq = Math.max(state.seq, seq);
+  clearTimeout(state.gapTimer);
+  for (let n = state.base + 1; n <= state.seq; n += 1) {
+    if (!state.seen.has(n)) {
+      state.gapTimer = setTimeout(() => send({ type: "resync" }), 800);
+      return;
+    }
+  }
+}
+
 function handle(message) {
   if (message.seq !== undefined && message.type !== "snapshot") {
-    if (message.seq > state.seq + 1) { send({ type: "resync" }); }  // a missed event
-    state.seq = Math.max(state.seq, message.seq);
+    // Already part of the last snapshot, or a repeat: applying it would count it twice.
+    if (message.seq <= state.base || state.seen.has(message.seq)) { return; }
+    noteSeq(message.seq);
   }
   const handlers = {
     snapshot: applySnapshot, word_result: onWordResult, find: onFind, path_status: onPathStatus,
@@ -65,10 +81,12 @@ function handle(message) {
 function applySnapshot(snap) {
   state.snapshot = snap;
   state.seq = snap.seq;
+  state.base = snap.seq;
+  state.seen = new Set();
+  clearTimeout(state.gapTimer);
   state.offset = Date.parse(snap.server_time) - Date.now();
   const { room, round } = snap;
   els.settings.textContent = `${room.language_name} · ${room.level_name} · ${room.size}×${room.size}`;
-  els.wordCount.textContent = round.word_count;
   renderBoard(round.board);
   state.finds = new Map(snap.finds.map((f) => [f.word, f]));
   renderFinds();
@@ -339,6 +357,7 @@ function renderFinds(fresh) {
   els.finds.replaceChildren(...items);
   const total = state.snapshot.round.word_count;
   els.foundCount.textContent = state.finds.size;
+  els.wordsLeft.textContent = Math.max(0, total - state.finds.size);
   const points = [...state.finds.values()].reduce((sum, f) => sum + f.points, 0);
   els.score.textContent = points;
   if (total > 0 && state.finds.size >= total && !state.done) {
