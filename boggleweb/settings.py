@@ -29,10 +29,21 @@ PRELOAD_LANGUAGES     Game languages whose dictionaries the server loads at
 SECURE_PROXY_SSL_HEADER_ENABLED
                       true when a trusted HTTPS proxy sets X-Forwarded-Proto
                       (default: false); also makes cookies secure-only.
+EMAIL_HOST            SMTP server for teachers' password-reset mail (default:
+                      none, and mail is printed on the server's console).
+EMAIL_PORT            SMTP port (default: 587).
+EMAIL_HOST_USER       SMTP user name (default: none).
+EMAIL_HOST_PASSWORD   SMTP password (default: none).
+EMAIL_USE_TLS         true/false: STARTTLS to the SMTP server (default: true).
+DEFAULT_FROM_EMAIL    Sender of the mail, e.g. "Lettergrid <games@school.example>"
+                      (default: Lettergrid <lettergrid@localhost>).
+STUDENT_DATA_DAYS     Days a student's nickname and finds are kept before
+                      `manage.py purge_student_data` deletes them (default: 365).
 """
 
 from __future__ import annotations
 
+from email.utils import parseaddr
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -175,6 +186,41 @@ for _code in PRELOAD_LANGUAGES:
 # Every ROUND_SWEEP_SECONDS each server process ends rounds whose time is up,
 # so a round ends even when no page of it is open (0 turns the sweep off).
 ROUND_SWEEP_SECONDS = env_int("ROUND_SWEEP_SECONDS", 5, minimum=0, maximum=3600)
+
+# --- Privacy ----------------------------------------------------------------
+# Students' nicknames and finds older than this are deleted by
+# `manage.py purge_student_data` (README.md, What is stored).
+STUDENT_DATA_DAYS = env_int("STUDENT_DATA_DAYS", 365, minimum=1, maximum=3650)
+
+# --- Teachers' accounts and mail --------------------------------------------------
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "classes:list"
+LOGOUT_REDIRECT_URL = "games:landing"
+
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+# "smtp.example:587" and "smtp://..." are typos; an IPv6 address has several colons.
+if "/" in EMAIL_HOST or " " in EMAIL_HOST or EMAIL_HOST.count(":") == 1:
+    raise ImproperlyConfigured(
+        f"EMAIL_HOST={EMAIL_HOST!r} must be a host name such as smtp.school.example "
+        "(put the port in EMAIL_PORT)."
+    )
+EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1, maximum=65535)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = 10  # a dead SMTP server must not hang a teacher's request
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Lettergrid <lettergrid@localhost>")
+if "@" not in parseaddr(DEFAULT_FROM_EMAIL)[1]:
+    raise ImproperlyConfigured(
+        f"DEFAULT_FROM_EMAIL={DEFAULT_FROM_EMAIL!r} is not an address such as "
+        "Lettergrid <games@school.example>."
+    )
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # --- Auth, i18n, static -------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
