@@ -1,1 +1,65 @@
-"""Teachers' accounts and the classes they own arrive with issue 4."""
+"""Teachers' classes and the record of failed logins.
+
+A teacher is Django's own user; students never have an account. A class owns
+one room for its whole life: the room's code is the class's join code.
+Failed logins live in the database so that every server process sees them.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from games.engine.languages import LANGUAGES, LEVELS
+from games.models import Room
+
+CLASS_NAME_MAX_LENGTH = 80
+
+
+class Classroom(models.Model):
+    """A teacher's class: a name, default game settings, an optional roster and its room."""
+
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classrooms"
+    )
+    name = models.CharField(max_length=CLASS_NAME_MAX_LENGTH)
+    language = models.CharField(max_length=2, choices=list(LANGUAGES.items()), default="en")
+    level = models.PositiveSmallIntegerField(
+        choices=[(level.number, level.name) for level in LEVELS], default=2
+    )
+    roster = models.TextField(
+        blank=True, help_text="Optional nicknames students pick from, one per line."
+    )
+    room = models.OneToOneField(Room, on_delete=models.CASCADE, related_name="classroom")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def code(self) -> str:
+        return self.room.code
+
+    @property
+    def roster_names(self) -> list[str]:
+        return [line for line in self.roster.splitlines() if line.strip()]
+
+
+class LoginFailure(models.Model):
+    """One failed login: counted per user name and address to slow down guessing."""
+
+    username = models.CharField(max_length=150, help_text="Case-folded, as typed.")
+    ip = models.CharField(max_length=45, help_text="The client's address as the server saw it.")
+    attempted_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["username", "ip", "attempted_at"], name="login_failure_lookup")
+        ]
+        ordering = ["-attempted_at"]
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.ip}"

@@ -1,0 +1,102 @@
+"""Forms of teachers' pages: sign-up, a login that slows down guessing, classes."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.http import HttpRequest
+
+from accounts import selectors, services
+from accounts.models import CLASS_NAME_MAX_LENGTH, Classroom
+from accounts.rosters import RosterError, roster_clean
+from games.engine.languages import LANGUAGES, LEVELS
+
+LANGUAGE_CHOICES = list(LANGUAGES.items())
+LEVEL_CHOICES = [(level.number, level.name) for level in LEVELS]
+
+
+def client_ip(request: HttpRequest | None) -> str:
+    """The address the connection came from (a proxy's, behind one: see README)."""
+    return (request.META.get("REMOTE_ADDR") if request else None) or "unknown"
+
+
+class SignUpForm(UserCreationForm):
+    """A teacher's account: a user name, an email for password resets, a password."""
+
+    email = forms.EmailField(
+        help_text="Only used to send you a link when you forget your password."
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if get_user_model().objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError("An account already uses this email address.")
+        return email
+
+
+class RateLimitedLoginForm(AuthenticationForm):
+    """Django's login form, refusing to check a password after too many recent failures.
+
+    Failures are counted in the database per user name and address, so every
+    server process enforces the same limit.
+    """
+
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        ip = client_ip(self.request)
+        minutes = selectors.login_wait(username=username, ip=ip)
+        if minutes:
+            unit = "minute" if minutes == 1 else "minutes"
+            raise forms.ValidationError(
+                f"Too many failed attempts. Try again in {minutes} {unit}.",
+                code="too_many_attempts",
+            )
+        try:
+            cleaned = super().clean()
+        except forms.ValidationError:
+            if username and self.cleaned_data.get("password"):
+                services.login_failure_record(username=username, ip=ip)
+            raise
+        services.login_failures_clear(username=username, ip=ip)
+        return cleaned
+
+
+class ClassroomForm(forms.Form):
+    """A class's name, default game settings and optional roster (created by a service)."""
+
+    name = forms.CharField(max_length=CLASS_NAME_MAX_LENGTH, label="Class name")
+    language = forms.ChoiceField(choices=LANGUAGE_CHOICES, initial="en", label="Game language")
+    level = forms.TypedChoiceField(choices=LEVEL_CHOICES, coerce=int, initial=2)
+    roster = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text="Optional: one nickname per line (first names, not full names). "
+        "Students pick theirs when they join.",
+    )
+
+    @classmethod
+    def for_classroom(cls, classroom: Classroom, data=None) -> ClassroomForm:
+        initial = {
+            "name": classroom.name,
+            "language": classroom.language,
+            "level": classroom.level,
+            "roster": classroom.roster,
+        }
+        return cls(data, initial=initial)
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError("Give the class a name.")
+        return name
+
+    def clean_roster(self) -> list[str]:
+        try:
+            return roster_clean(self.cleaned_data["roster"])
+        except RosterError as error:
+            raise forms.ValidationError(error.problems) from None

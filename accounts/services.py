@@ -1,0 +1,144 @@
+"""Every change teachers' pages make: classes, failed logins, and the privacy purge.
+
+A class's room is made by ``games.services.room_create``. A few writes reach
+game tables from here on purpose: a class's default language and level are
+its room's (they apply from the next round dealt), its teacher may move the
+room's host to the browser in front of them, and deleting a class or purging
+old data deletes rooms, rounds and players, which is this app's business
+(privacy), not the game's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+from accounts.models import Classroom, LoginFailure
+from accounts.selectors import LOGIN_FAILURE_WINDOW
+from games import services as game_services
+from games.models import Find, Player, Room, Round
+
+# --- classes ------------------------------------------------------------------
+
+
+@transaction.atomic
+def classroom_create(
+    *, teacher, host_browser: str, name: str, language: str, level: int, roster: list[str]
+) -> Classroom:
+    """A class and its room: the teacher's browser hosts it, its code is the join code."""
+    room = game_services.room_create(
+        host_browser=host_browser, language=language, level=level, mode=Room.Mode.VERSUS
+    )
+    return Classroom.objects.create(
+        teacher=teacher,
+        name=name,
+        language=language,
+        level=level,
+        roster="\n".join(roster),
+        room=room,
+    )
+
+
+@transaction.atomic
+def classroom_update(
+    *, classroom: Classroom, name: str, language: str, level: int, roster: list[str]
+) -> Classroom:
+    """New name, roster and defaults; the round already dealt keeps its language and level."""
+    classroom.name = name
+    classroom.language = language
+    classroom.level = level
+    classroom.roster = "\n".join(roster)
+    classroom.save(update_fields=["name", "language", "level", "roster"])
+    # Rounds copy these when dealt, so this touches no round in play.
+    Room.objects.filter(pk=classroom.room_id).update(language=language, level=level)
+    return classroom
+
+
+def classroom_host_move(*, classroom: Classroom, host_browser: str) -> None:
+    """Make ``host_browser`` the room's host: the teacher moved to another browser.
+
+    A logout empties the session, and with it the browser's id, so without this
+    a teacher who logs in again (or on the classroom's computer) could not run
+    their own room.
+    """
+    Room.objects.filter(pk=classroom.room_id).update(host_browser=host_browser)
+    classroom.room.host_browser = host_browser
+
+
+@transaction.atomic
+def classroom_delete(*, classroom: Classroom) -> None:
+    """The class, its room and everything played in it."""
+    classroom.room.delete()  # cascades to the class, rounds, players and finds
+
+
+# --- failed logins --------------------------------------------------------------
+
+
+def login_failure_record(*, username: str, ip: str, now: datetime | None = None) -> None:
+    now = now or timezone.now()
+    LoginFailure.objects.create(username=username.casefold(), ip=ip, attempted_at=now)
+    # Failures older than the window count for nothing: keep the table small.
+    LoginFailure.objects.filter(attempted_at__lte=now - LOGIN_FAILURE_WINDOW).delete()
+
+
+def login_failures_clear(*, username: str, ip: str) -> None:
+    """A successful login forgives this address its earlier typos."""
+    LoginFailure.objects.filter(username=username.casefold(), ip=ip).delete()
+
+
+# --- privacy --------------------------------------------------------------------
+
+
+def student_data_purge(
+    *, days: int, now: datetime | None = None, dry_run: bool = False
+) -> dict[str, int]:
+    """Delete what students left more than ``days`` ago; how many of each thing went.
+
+    - A room without a class, with no round dealt and nobody joining since the
+      cutoff, goes entirely (teams, rounds, players, finds).
+    - In every other room, rounds dealt before the cutoff go with their finds,
+      and so do players who joined before it and have found nothing since.
+    - A room that is kept but left without a round (a class's, say) gets a
+      fresh one, so its join code and its page keep working.
+
+    With ``dry_run`` everything is counted, then rolled back.
+    """
+    cutoff = (now or timezone.now()) - timedelta(days=days)
+    deleted: Counter[str] = Counter()
+    with transaction.atomic():
+        recent_round = Round.objects.filter(room=OuterRef("pk"), created_at__gte=cutoff)
+        recent_player = Player.objects.filter(room=OuterRef("pk"), joined_at__gte=cutoff)
+        stale_rooms = Room.objects.filter(classroom__isnull=True, created_at__lt=cutoff).exclude(
+            Exists(recent_round) | Exists(recent_player)
+        )
+        _count(deleted, stale_rooms.delete())
+        _count(deleted, Round.objects.filter(created_at__lt=cutoff).delete())
+        # Finds left now are all in recent rounds: a player with one is still playing.
+        idle_players = Player.objects.filter(joined_at__lt=cutoff).exclude(
+            Exists(Find.objects.filter(player=OuterRef("pk")))
+        )
+        _count(deleted, idle_players.delete())
+        if dry_run:
+            transaction.set_rollback(True)
+        else:
+            for room in Room.objects.filter(rounds__isnull=True):
+                game_services.round_create(room=room)
+    return {name: deleted[name] for name in ("rooms", "teams", "rounds", "players", "finds")}
+
+
+_PURGE_NAMES = {
+    "games.Room": "rooms",
+    "games.Team": "teams",
+    "games.Round": "rounds",
+    "games.Player": "players",
+    "games.Find": "finds",
+}
+
+
+def _count(deleted: Counter[str], result: tuple[int, dict[str, int]]) -> None:
+    for label, number in result[1].items():
+        deleted[_PURGE_NAMES.get(label, label)] += number

@@ -1,0 +1,151 @@
+"""Teachers sign up, log in, log out and reset a password; guessing is slowed down."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import LoginFailure
+from accounts.selectors import LOGIN_FAILURE_LIMIT
+from accounts.tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+LOGIN = reverse("accounts:login")
+
+
+def login(client, username="mme_dupont", password=PASSWORD, **extra):
+    return client.post(LOGIN, {"username": username, "password": password}, **extra)
+
+
+def test_sign_up_logs_the_teacher_in_and_leads_to_a_first_class(client):
+    response = client.post(
+        reverse("accounts:signup"),
+        {
+            "username": "prof_garcia",
+            "email": "garcia@school.example",
+            "password1": "tortilla-de-patatas-9",
+            "password2": "tortilla-de-patatas-9",
+        },
+    )
+    assert response.status_code == 302
+    assert response.url == reverse("classes:create")
+    user = get_user_model().objects.get(username="prof_garcia")
+    assert user.email == "garcia@school.example"
+    assert client.get(reverse("classes:list")).context["user"] == user
+
+
+def test_sign_up_refuses_an_email_already_in_use(client, teacher):
+    response = client.post(
+        reverse("accounts:signup"),
+        {
+            "username": "someone_else",
+            "email": "MME_DUPONT@school.example",
+            "password1": "tortilla-de-patatas-9",
+            "password2": "tortilla-de-patatas-9",
+        },
+    )
+    assert response.status_code == 200
+    assert "already uses this email" in response.content.decode()
+    assert not get_user_model().objects.filter(username="someone_else").exists()
+
+
+def test_login_leads_to_my_classes_and_a_wrong_password_does_not(client, teacher):
+    wrong = login(client, password="not-it")
+    assert wrong.status_code == 200
+    assert "enter a correct username and password" in wrong.content.decode()
+    response = login(client)
+    assert response.status_code == 302
+    assert response.url == reverse("classes:list")
+
+
+def test_the_header_offers_teachers_a_way_in_and_out(client, teacher):
+    assert 'href="/accounts/login"' in client.get("/").content.decode()
+    login(client)
+    html = client.get("/").content.decode()
+    assert 'href="/classes/"' in html
+    assert 'action="/accounts/logout"' in html
+
+
+def test_logout_is_a_post_and_a_get_changes_nothing(teacher_client):
+    assert teacher_client.get(reverse("accounts:logout")).status_code == 405
+    assert teacher_client.get(reverse("classes:list")).status_code == 200
+    response = teacher_client.post(reverse("accounts:logout"))
+    assert response.status_code == 302
+    assert response.url == reverse("games:landing")
+    after = teacher_client.get(reverse("classes:list"))
+    assert after.status_code == 302
+    assert after.url.startswith(LOGIN)
+
+
+def test_a_post_without_the_csrf_token_is_refused(teacher):
+    browser = Client(enforce_csrf_checks=True)
+    assert login(browser).status_code == 403
+    page = browser.get(LOGIN)
+    token = page.cookies["csrftoken"].value
+    assert login(browser, HTTP_X_CSRFTOKEN=token).status_code == 302
+    refused = browser.post(reverse("classes:create"), {"name": "4e A", "language": "en"})
+    assert refused.status_code == 403
+
+
+def test_password_reset_mails_a_link_that_sets_a_new_password(client, teacher):
+    response = client.post(reverse("accounts:password_reset"), {"email": teacher.email})
+    assert response.url == reverse("accounts:password_reset_done")
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == [teacher.email]
+    link = re.search(r"https?://testserver(/accounts/reset/\S+/)", message.body).group(1)
+    form_page = client.get(link, follow=True)  # Django swaps the token for a session
+    assert form_page.context["validlink"]
+    set_password_url = form_page.redirect_chain[-1][0]
+    done = client.post(
+        set_password_url,
+        {"new_password1": "ein-neues-Passwort-7", "new_password2": "ein-neues-Passwort-7"},
+    )
+    assert done.url == reverse("accounts:password_reset_complete")
+    assert login(Client(), password="ein-neues-Passwort-7").status_code == 302
+    assert login(Client()).status_code == 200  # the old one is gone
+    assert not client.get(link, follow=True).context["validlink"]  # the link worked once
+
+
+def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(client):
+    response = client.post(reverse("accounts:password_reset"), {"email": "nobody@x.example"})
+    assert response.url == reverse("accounts:password_reset_done")
+    assert mail.outbox == []
+
+
+def test_five_failures_block_the_sixth_try_even_with_the_right_password(client, teacher):
+    for _ in range(LOGIN_FAILURE_LIMIT):
+        assert login(client, password="guess").status_code == 200
+    blocked = login(client)
+    assert blocked.status_code == 200
+    assert "Too many failed attempts. Try again in 15 minutes." in blocked.content.decode()
+    assert "_auth_user_id" not in client.session
+    # Another address is not blocked by this one's failures.
+    assert login(Client(REMOTE_ADDR="10.0.0.9")).status_code == 302
+
+
+def test_the_block_lifts_when_the_failures_leave_the_window(client, teacher):
+    for _ in range(LOGIN_FAILURE_LIMIT):
+        login(client, password="guess")
+    LoginFailure.objects.update(attempted_at=_minus(minutes=14))
+    assert "Try again in 1 minute." in login(client).content.decode()
+    LoginFailure.objects.update(attempted_at=_minus(minutes=15, seconds=1))
+    assert login(client).status_code == 302
+    assert not LoginFailure.objects.exists()  # a success forgives the address
+
+
+def test_failures_are_counted_per_user_name_whatever_its_case(client, teacher):
+    for name in ("MME_DUPONT", "Mme_Dupont", "mme_dupont", "MME_dupont", "mme_DUPONT"):
+        login(client, username=name, password="guess")
+    assert "Too many failed attempts" in login(client).content.decode()
+
+
+def _minus(**delta):
+    return timezone.now() - timedelta(**delta)

@@ -1,0 +1,108 @@
+"""Teachers' pages: an account (sign-up, login) and the classes it owns.
+
+Login, logout and password reset are Django's own views, configured in
+``accounts.urls``. A teacher only ever reaches their own classes: every class
+page looks the class up among ``selectors.classrooms_of(request.user)``, so
+another teacher's class is a 404, not a 403 that would confirm it exists.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts import selectors, services
+from accounts.forms import ClassroomForm, SignUpForm
+from accounts.models import Classroom
+from accounts.qr import qr_svg
+from games.sessions import browser_id
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("classes:list")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, "Welcome! Create your first class.")
+        return redirect("classes:create")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+def _classroom(request: HttpRequest, pk: int) -> Classroom:
+    return get_object_or_404(selectors.classrooms_of(request.user), pk=pk)
+
+
+@login_required
+@require_GET
+def class_list(request: HttpRequest) -> HttpResponse:
+    classrooms = selectors.classrooms_of(request.user)
+    return render(request, "accounts/class_list.html", {"classrooms": classrooms})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def class_create(request: HttpRequest) -> HttpResponse:
+    form = ClassroomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        classroom = services.classroom_create(
+            teacher=request.user, host_browser=browser_id(request), **form.cleaned_data
+        )
+        return redirect("classes:detail", pk=classroom.pk)
+    return render(request, "accounts/class_form.html", {"form": form, "classroom": None})
+
+
+@login_required
+@require_GET
+def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = _classroom(request, pk)
+    join_url = request.build_absolute_uri(
+        reverse("games:join_code", kwargs={"code": classroom.code})
+    )
+    context = {
+        "classroom": classroom,
+        "join_url": join_url,
+        "qr": qr_svg(join_url, label=f"QR code of {join_url}"),
+        "hosts_here": classroom.room.host_browser == browser_id(request),
+    }
+    return render(request, "accounts/class_detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def class_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = _classroom(request, pk)
+    form = ClassroomForm.for_classroom(classroom, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.classroom_update(classroom=classroom, **form.cleaned_data)
+        messages.success(request, "Class saved.")
+        return redirect("classes:detail", pk=classroom.pk)
+    return render(request, "accounts/class_form.html", {"form": form, "classroom": classroom})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = _classroom(request, pk)
+    if request.method == "POST":
+        services.classroom_delete(classroom=classroom)
+        messages.success(request, f"Class “{classroom.name}” deleted.")
+        return redirect("classes:list")
+    return render(request, "accounts/class_delete.html", {"classroom": classroom})
+
+
+@login_required
+@require_POST
+def class_host_here(request: HttpRequest, pk: int) -> HttpResponse:
+    """Run the class's room from this browser (the projector's, say) from now on."""
+    classroom = _classroom(request, pk)
+    services.classroom_host_move(classroom=classroom, host_browser=browser_id(request))
+    messages.success(request, "This browser now runs the class's room.")
+    return redirect("classes:detail", pk=classroom.pk)
