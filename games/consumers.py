@@ -19,6 +19,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from games import protocol, selectors, services
+from games.models import Player, Team
+from games.nicknames import NicknameError
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
 
@@ -57,7 +59,13 @@ def start_sweeper() -> None:
 # Per connection: a burst of 20 messages, then 8 a second; far past it, close.
 RATE_BURST, RATE_PER_SECOND, FLOOD_LIMIT = 20, 8.0, 60
 # Room events after which the cached round is stale.
-ROUND_EVENTS = frozenset({"round_started", "round_ended", "new_round"})
+ROUND_EVENTS = frozenset({"round_started", "round_ended", "new_round", "clock"})
+HOST_MESSAGES = (
+    protocol.StartRound,
+    protocol.EndRound,
+    protocol.NextRound,
+    protocol.HostAction,
+)
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -129,20 +137,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.room, self.round = selectors.room_by_code(self.code), None
             room, game_round, player = self._state()
             return selectors.snapshot(room=room, round=game_round, player=player)
-        is_host = self.browser is not None and self.browser == room.host_browser
-        if isinstance(message, protocol.StartRound | protocol.EndRound | protocol.NextRound):
-            if not is_host:
+        if isinstance(message, HOST_MESSAGES):
+            if self.browser is None or self.browser != room.host_browser:
                 raise ClientError("not_host", "Only the host can do that.")
-            if isinstance(message, protocol.StartRound):
-                services.round_start(round=game_round)
-            elif isinstance(message, protocol.EndRound):
-                if game_round.started_at is not None:
-                    services.round_finish(round=game_round)
-            else:
-                try:
-                    services.round_next(room=room)
-                except services.RoomSettingsError as error:
-                    raise ClientError("round_running", str(error)) from None
+            self._host(room, game_round, message)
             return None
         if player is None:
             raise ClientError("not_joined", "Join the room with a nickname first.")
@@ -159,6 +157,43 @@ class RoomConsumer(AsyncWebsocketConsumer):
         )
         return services.word_result_event(result, game_round)
 
+    def _host(self, room, game_round, message) -> None:
+        """The host's controls, each one service call."""
+        if isinstance(message, protocol.StartRound):
+            services.round_start(round=game_round)
+        elif isinstance(message, protocol.EndRound):
+            if game_round.started_at is not None:
+                services.round_finish(round=game_round)
+        elif isinstance(message, protocol.NextRound):
+            try:
+                services.round_next(room=room)
+            except services.RoomSettingsError as error:
+                raise ClientError("round_running", str(error)) from None
+        else:
+            self._host_action(room, game_round, message)
+
+    def _host_action(self, room, game_round, action: protocol.HostAction) -> None:
+        simple = {
+            "pause": lambda: services.round_pause(round=game_round),
+            "resume": lambda: services.round_resume(round=game_round),
+            "extend": lambda: services.round_extend(round=game_round, seconds=action.seconds),
+            "lock": lambda: services.room_lock(room=room, locked=action.on),
+            "top_only": lambda: services.room_show_top_only(room=room, top_only=action.on),
+            "remove": lambda: services.player_remove(room=room, player_id=action.player),
+            "move": lambda: services.player_set_team(
+                room=room, player_id=action.player, team_number=action.team
+            ),
+            "rename": lambda: services.player_rename(
+                room=room, player_id=action.player, nickname=action.nickname
+            ),
+        }
+        try:
+            simple[action.action]()
+        except NicknameError as error:
+            raise ClientError("bad_nickname", str(error)) from None
+        except (Player.DoesNotExist, Team.DoesNotExist):
+            raise ClientError("no_such_player", "No such player or team in this room.") from None
+
     # --- events from the room group -------------------------------------------
 
     async def room_event(self, message: dict) -> None:
@@ -166,7 +201,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if event["type"] in ROUND_EVENTS:
             self.round = None
         await self.send_json(event)
-        if event["type"] == "round_started" and event.get("ends_at"):
+        removed = event["type"] == "removed" and self.player is not None
+        if removed and event["player"] == self.player.pk:
+            self.player = None
+            await self.close(code=protocol.CLOSE_REMOVED)
+        if event["type"] in ("round_started", "clock") and event.get("status") != "paused":
             self._schedule_finish()
 
     async def send_snapshot(self) -> None:
@@ -190,8 +229,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def _finish_when_due(self) -> None:
         while True:
             game_round = await in_worker(selectors.current_round)(self.room)
-            if game_round.finished_at is not None or game_round.ends_at is None:
-                return
+            if game_round.finished_at or game_round.paused_at or game_round.ends_at is None:
+                return  # a resumed clock arrives as a "clock" event and restarts the timer
             delay = (game_round.ends_at - timezone.now()).total_seconds()
             if delay <= 0:
                 await in_worker(services.round_finish_if_due)(round=game_round)

@@ -12,7 +12,7 @@ from games.nicknames import NicknameError, clean_nickname
 LANGUAGE_CHOICES = list(LANGUAGES.items())
 LEVEL_CHOICES = [(level.number, level.name) for level in LEVELS]
 SIZE_CHOICES = [(4, "4×4"), (5, "5×5"), (6, "6×6")]
-DURATION_CHOICES = [(60, "1 minute"), (120, "2 minutes"), (180, "3 minutes"), (300, "5 minutes")]
+DURATION_CHOICES = [(60, "1 minute")] + [(60 * n, f"{n} minutes") for n in range(2, 11)]
 
 
 def dice_choices() -> list[tuple[str, str]]:
@@ -65,6 +65,12 @@ class RoomForm(forms.Form):
             return clean_nickname(raw)
         except NicknameError as error:
             raise forms.ValidationError(str(error)) from None
+
+
+class RoomSettingsForm(RoomForm):
+    """The settings of the next round, chosen on the projector screen."""
+
+    nickname = None
 
 
 class JoinForm(forms.Form):

@@ -51,6 +51,10 @@ class Room(models.Model):
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.SOLO)
     scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.STANDARD)
     team_count = models.PositiveSmallIntegerField(default=2)
+    locked = models.BooleanField(default=False, help_text="No new players may join.")
+    top_only = models.BooleanField(
+        default=False, help_text="The projector shows only the top five."
+    )
     seq = models.PositiveBigIntegerField(
         default=0, help_text="Sequence number of the last event broadcast to the room."
     )
@@ -97,6 +101,9 @@ class Player(models.Model):
         Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
     )
     joined_at = models.DateTimeField(auto_now_add=True)
+    removed = models.BooleanField(
+        default=False, help_text="Removed by the host: this browser cannot play in the room."
+    )
 
     class Meta:
         constraints = [
@@ -131,6 +138,9 @@ class Round(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set while the clock is paused; ends_at moves on resume."
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

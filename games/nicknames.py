@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from games.models import NICKNAME_MAX_LENGTH
+
+# Students are a nickname, nothing more: no contact details on the projector.
+EMAIL = re.compile(r"\S+@\S+\.\S+")
+URL = re.compile(r"(https?:|www\.|\b[\w-]+\.(com|org|net|fr|de|es|it|pt|uk|io|ly)\b)", re.I)
+PHONE = re.compile(r"(\+?\d[\d\s().-]{6,}\d)")
 
 
 class NicknameError(ValueError):
@@ -28,6 +34,8 @@ def clean_nickname(raw: object) -> str:
         raise NicknameError(f"Keep your nickname to {NICKNAME_MAX_LENGTH} characters or fewer.")
     if any(unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co", "Cn"} for ch in text):
         raise NicknameError("Use letters, numbers and ordinary symbols only.")
+    if EMAIL.search(text) or URL.search(text) or PHONE.search(text):
+        raise NicknameError("No email addresses, phone numbers or web addresses: just a nickname.")
     return text
 
 

@@ -16,6 +16,7 @@ from typing import Any
 # Close codes (4000-4999 are the application's own).
 CLOSE_NOT_A_ROOM = 4004  # the room code in the URL does not exist
 CLOSE_NOT_JOINED = 4003  # this browser has not joined the room (no nickname yet)
+CLOSE_REMOVED = 4010  # the host removed this player from the room
 CLOSE_FLOOD = 4029  # too many messages: the page should wait and reconnect
 
 MAX_FRAME_CHARS = 2_000  # far above any real message; a word is at most 40 letters
@@ -65,11 +66,25 @@ class NextRound:
 
 
 @dataclass(frozen=True)
+class HostAction:
+    """A host's control: ``pause``, ``resume``, ``extend`` (``seconds``), ``rename``
+    (``player``, ``nickname``), ``remove`` (``player``), ``move`` (``player``, ``team``),
+    ``lock`` and ``top_only`` (``on``)."""
+
+    action: str
+    player: int | None = None
+    nickname: str | None = None
+    seconds: int = 30
+    on: bool = False
+    team: int = 0
+
+
+@dataclass(frozen=True)
 class Resync:
     """The page asks for a full snapshot (it noticed a gap in sequence numbers)."""
 
 
-ClientMessage = SubmitWord | CheckPath | StartRound | EndRound | NextRound | Resync
+ClientMessage = SubmitWord | CheckPath | StartRound | EndRound | NextRound | HostAction | Resync
 
 
 def parse_client_message(text: str | None, binary: bytes | None = None) -> ClientMessage:
@@ -97,6 +112,8 @@ def parse_client_message(text: str | None, binary: bytes | None = None) -> Clien
         return NextRound()
     if kind == "resync":
         return Resync()
+    if kind in HOST_ACTIONS:
+        return _parse_host_action(kind, payload)
     raise ClientError("unknown_type", f"Unknown message type {str(kind)[:30]!r}.")
 
 
@@ -114,6 +131,36 @@ def _parse_submit(payload: dict[str, Any]) -> SubmitWord:
             raise ClientError("bad_field", "The word holds control characters.")
         return SubmitWord(round_id=round_id, word=word)
     return SubmitWord(round_id=round_id, path=_path(path))
+
+
+HOST_ACTIONS = frozenset(
+    {"pause", "resume", "extend", "rename", "remove", "move", "lock", "top_only"}
+)
+
+
+def _parse_host_action(kind: str, payload: dict[str, Any]) -> HostAction:
+    if kind in ("pause", "resume"):
+        return HostAction(kind)
+    if kind == "extend":
+        seconds = payload.get("seconds", 30)
+        if not isinstance(seconds, int) or isinstance(seconds, bool) or not 5 <= seconds <= 600:
+            raise ClientError("bad_field", "Add between 5 seconds and 10 minutes.")
+        return HostAction(kind, seconds=seconds)
+    if kind in ("lock", "top_only"):
+        on = payload.get("on")
+        if not isinstance(on, bool):
+            raise ClientError("bad_field", "Say on: true or on: false.")
+        return HostAction(kind, on=on)
+    player = payload.get("player")
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise ClientError("bad_field", "Name the player by their id.")
+    nickname = payload.get("nickname")
+    if kind == "rename" and not isinstance(nickname, str):
+        raise ClientError("bad_field", "The new nickname must be text.")
+    team = payload.get("team", 0)
+    if kind == "move" and (not isinstance(team, int) or isinstance(team, bool) or team < 1):
+        raise ClientError("bad_field", "Name the team by its number.")
+    return HostAction(kind, player=player, nickname=nickname, team=team)
 
 
 def _round_id(payload: dict[str, Any]) -> int:

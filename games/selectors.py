@@ -39,23 +39,25 @@ def round_solution(round_id: int) -> dict[str, tuple[tuple[int, int], ...]]:
 def player_for(room: Room, browser: str | None) -> Player | None:
     if not browser:
         return None
-    return room.players.select_related("team").filter(browser=browser).first()
+    return room.players.select_related("team").filter(browser=browser, removed=False).first()
 
 
 def players_payload(room: Room) -> list[dict]:
     return [
         {"id": p.pk, "nickname": p.nickname, "team": p.team.name if p.team else None}
-        for p in room.players.select_related("team")
+        for p in room.players.filter(removed=False).select_related("team")
     ]
 
 
 def round_status(round: Round, now: datetime | None = None) -> str:
     now = now or timezone.now()
-    if round.finished_at is not None or (round.ends_at is not None and now >= round.ends_at):
+    if round.finished_at is not None or (
+        round.paused_at is None and round.ends_at is not None and now >= round.ends_at
+    ):
         return "finished"
     if round.started_at is None:
         return "lobby"
-    return "running"
+    return "paused" if round.paused_at is not None else "running"
 
 
 def scores(round: Round) -> list[dict]:
@@ -85,7 +87,7 @@ def scores(round: Round) -> list[dict]:
             "points": totals.get(player.pk, {}).get("points") or 0,
             "words": totals.get(player.pk, {}).get("words") or 0,
         }
-        for player in round.room.players.all()
+        for player in round.room.players.filter(removed=False)
     ]
     return sorted(table, key=lambda row: (-row["points"], row["name"].casefold()))
 
@@ -120,6 +122,8 @@ def snapshot(*, room: Room, round: Round, player: Player | None, now: datetime |
             "duration_seconds": round.duration_seconds,
             "mode": round.mode,
             "scoring": round.scoring,
+            "locked": room.locked,
+            "top_only": room.top_only,
         },
         "round": {
             "id": round.pk,
@@ -128,6 +132,7 @@ def snapshot(*, room: Room, round: Round, player: Player | None, now: datetime |
             "status": status,
             "started_at": round.started_at.isoformat() if round.started_at else None,
             "ends_at": round.ends_at.isoformat() if round.ends_at else None,
+            "paused_at": round.paused_at.isoformat() if round.paused_at else None,
             "word_count": round.word_count,
         },
         "you": None

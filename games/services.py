@@ -35,6 +35,10 @@ class RoomSettingsError(ValueError):
     """Room settings that cannot be played, with a message for the host."""
 
 
+class JoinRefused(ValueError):
+    """This browser may not join the room (locked, or removed by the host)."""
+
+
 @dataclass(frozen=True)
 class WordResult:
     """What became of a submitted word. ``reason`` is a code from REASONS when refused."""
@@ -56,6 +60,7 @@ REASONS = {
     "already_found": "You already found it.",
     "team_already_found": "Your team already found it.",
     "time_up": "Time is up.",
+    "paused": "The clock is paused.",
     "not_started": "The round has not started yet.",
     "wrong_round": "That word was for another round.",
 }
@@ -66,6 +71,28 @@ REASONS = {
 
 def _new_room_code() -> str:
     return "".join(secrets.choice(ROOM_CODE_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
+
+
+def _check_room_settings(
+    *,
+    language: str,
+    level: int,
+    size: int,
+    dice: str,
+    duration_seconds: int,
+    mode: str,
+    team_count: int,
+) -> None:
+    if not MIN_DURATION <= duration_seconds <= MAX_DURATION:
+        raise RoomSettingsError(
+            f"A round lasts between {MIN_DURATION} seconds and {MAX_DURATION // 60} minutes."
+        )
+    if mode == Room.Mode.TEAMS and not 2 <= team_count <= len(TEAM_NAMES):
+        raise RoomSettingsError(f"Choose between 2 and {len(TEAM_NAMES)} teams.")
+    try:
+        dealing.check_settings(language=language, level=level, size=size, dice=dice)
+    except ValueError as exc:
+        raise RoomSettingsError(str(exc)) from None
 
 
 @transaction.atomic
@@ -84,16 +111,15 @@ def room_create(
     board: str | None = None,
 ) -> Room:
     """Open a room with its first round dealt and waiting in the lobby."""
-    if not MIN_DURATION <= duration_seconds <= MAX_DURATION:
-        raise RoomSettingsError(
-            f"A round lasts between {MIN_DURATION} seconds and {MAX_DURATION // 60} minutes."
-        )
-    if mode == Room.Mode.TEAMS and not 2 <= team_count <= len(TEAM_NAMES):
-        raise RoomSettingsError(f"Choose between 2 and {len(TEAM_NAMES)} teams.")
-    try:
-        dealing.check_settings(language=language, level=level, size=size, dice=dice)
-    except ValueError as exc:
-        raise RoomSettingsError(str(exc)) from None
+    _check_room_settings(
+        language=language,
+        level=level,
+        size=size,
+        dice=dice,
+        duration_seconds=duration_seconds,
+        mode=mode,
+        team_count=team_count,
+    )
     room = Room(
         host_browser=host_browser,
         language=language,
@@ -111,10 +137,57 @@ def room_create(
         if not Room.objects.filter(code=room.code).exists():
             break
     room.save()
-    for number in range(1, room.team_count + 1):
-        Team.objects.create(room=room, number=number, name=TEAM_NAMES[number - 1])
+    _make_teams(room)
     round_create(room=room, board=board)
     return room
+
+
+def _make_teams(room: Room) -> None:
+    """As many teams as the settings ask; players of removed teams are dealt again."""
+    wanted = room.team_count if room.mode == Room.Mode.TEAMS else 0
+    room.teams.filter(number__gt=wanted).delete()
+    for number in range(1, wanted + 1):
+        Team.objects.get_or_create(room=room, number=number, name=TEAM_NAMES[number - 1])
+    if wanted:
+        for player in room.players.filter(team__isnull=True, removed=False):
+            player.team = _smallest_team(room)
+            player.save(update_fields=["team"])
+    else:
+        room.players.update(team=None)
+
+
+@transaction.atomic
+def room_configure(*, room: Room, **settings) -> Room:
+    """Change the settings the next round is dealt with (the teacher's per-round choices)."""
+    merged = {
+        field: settings.get(field, getattr(room, field))
+        for field in (
+            "language",
+            "level",
+            "size",
+            "dice",
+            "duration_seconds",
+            "mode",
+            "scoring",
+            "team_count",
+        )
+    }
+    _check_room_settings(**{k: v for k, v in merged.items() if k != "scoring"})
+    for field, value in merged.items():
+        setattr(room, field, value)
+    room.min_length = settings.get("min_length") or dealing.default_min_length(room.size)
+    room.save()
+    _make_teams(room)
+    return room
+
+
+@transaction.atomic
+def player_set_team(*, room: Room, player_id: int, team_number: int) -> None:
+    """The host picks a player's team."""
+    player = room.players.get(pk=player_id)
+    player.team = room.teams.get(number=team_number)
+    player.save(update_fields=["team"])
+    _broadcast(room, {"type": "players", "players": selectors.players_payload(room)})
 
 
 @transaction.atomic
@@ -125,7 +198,11 @@ def player_join(*, room: Room, browser: str, nickname: object) -> Player:
     """
     existing = room.players.filter(browser=browser).first()
     if existing is not None:
+        if existing.removed:
+            raise JoinRefused("The host has removed you from this room.")
         return existing
+    if room.locked:
+        raise JoinRefused("This room is locked: ask your teacher to open it.")
     name = clean_nickname(nickname)
     if room.players.filter(nickname_key=nickname_key(name)).exists():
         raise NicknameError("Someone in this room already has that nickname: pick another.")
@@ -147,11 +224,53 @@ def player_join(*, room: Room, browser: str, nickname: object) -> Player:
     return player
 
 
+@transaction.atomic
+def player_rename(*, room: Room, player_id: int, nickname: object) -> Player:
+    """The host renames a player (an unkind nickname, say)."""
+    player = room.players.get(pk=player_id)
+    name = clean_nickname(nickname)
+    if room.players.exclude(pk=player.pk).filter(nickname_key=nickname_key(name)).exists():
+        raise NicknameError("Someone in this room already has that nickname: pick another.")
+    player.nickname, player.nickname_key = name, nickname_key(name)
+    player.save(update_fields=["nickname", "nickname_key"])
+    _broadcast(room, {"type": "players", "players": selectors.players_payload(room)})
+    return player
+
+
+@transaction.atomic
+def player_remove(*, room: Room, player_id: int) -> None:
+    """The host removes a player: their page closes and their browser cannot rejoin."""
+    updated = room.players.filter(pk=player_id, removed=False).update(removed=True)
+    if updated:
+        _broadcast(room, {"type": "removed", "player": player_id})
+        _broadcast(room, {"type": "players", "players": selectors.players_payload(room)})
+
+
+@transaction.atomic
+def room_lock(*, room: Room, locked: bool) -> None:
+    """Close the room to new players (or open it again)."""
+    Room.objects.filter(pk=room.pk).update(locked=locked)
+    room.locked = locked
+    _broadcast(room, {"type": "room", "locked": locked, "top_only": room.top_only})
+
+
+@transaction.atomic
+def room_show_top_only(*, room: Room, top_only: bool) -> None:
+    """Show only the top five on the projector (each student still sees their own score)."""
+    Room.objects.filter(pk=room.pk).update(top_only=top_only)
+    room.top_only = top_only
+    _broadcast(room, {"type": "room", "locked": room.locked, "top_only": top_only})
+
+
 def _smallest_team(room: Room) -> Team | None:
     if room.mode != Room.Mode.TEAMS:
         return None
     teams = list(room.teams.all())
-    return min(teams, key=lambda team: (team.players.count(), team.number), default=None)
+    return min(
+        teams,
+        key=lambda team: (team.players.filter(removed=False).count(), team.number),
+        default=None,
+    )
 
 
 # --- rounds -------------------------------------------------------------------
@@ -210,11 +329,69 @@ def clock_payload(round: Round, now: datetime) -> dict:
     }
 
 
-def round_finish(*, round: Round, now: datetime | None = None) -> bool:
-    """End the round exactly once; True only for the caller that ended it."""
+def _clock_event(game_round: Round, now: datetime) -> dict:
+    status = "paused" if game_round.paused_at else "running"
+    return {"type": "clock", "status": status, **clock_payload(game_round, now)}
+
+
+@transaction.atomic
+def round_pause(*, round: Round, now: datetime | None = None) -> bool:
+    """Stop the clock for everyone; words sent while paused are refused."""
     now = now or timezone.now()
+    paused = Round.objects.filter(
+        pk=round.pk,
+        started_at__isnull=False,
+        finished_at__isnull=True,
+        paused_at__isnull=True,
+        ends_at__gt=now,
+    ).update(paused_at=now)
+    round.refresh_from_db()
+    if paused:
+        _broadcast(round.room, _clock_event(round, now))
+    return bool(paused)
+
+
+@transaction.atomic
+def round_resume(*, round: Round, now: datetime | None = None) -> bool:
+    """Restart a paused clock: the deadline moves on by the time spent paused."""
+    now = now or timezone.now()
+    locked = Round.objects.select_for_update().defer("solution").get(pk=round.pk)
+    if locked.paused_at is None or locked.finished_at is not None:
+        return False
+    locked.ends_at += now - locked.paused_at
+    locked.paused_at = None
+    locked.save(update_fields=["ends_at", "paused_at"])
+    round.refresh_from_db()
+    _broadcast(round.room, _clock_event(round, now))
+    return True
+
+
+@transaction.atomic
+def round_extend(*, round: Round, seconds: int = 30, now: datetime | None = None) -> bool:
+    """Add time to a started round that has not ended."""
+    now = now or timezone.now()
+    extended = Round.objects.filter(
+        pk=round.pk, started_at__isnull=False, finished_at__isnull=True
+    ).update(ends_at=F("ends_at") + timedelta(seconds=seconds))
+    round.refresh_from_db()
+    if extended:
+        _broadcast(round.room, _clock_event(round, now))
+    return bool(extended)
+
+
+def round_finish(*, round: Round, now: datetime | None = None, only_if_due: bool = False) -> bool:
+    """End the round exactly once; True only for the caller that ended it.
+
+    ``only_if_due`` ends it only if, in the database at this moment, its time
+    is up and its clock is not paused (a pause or extension may have just
+    happened in another worker).
+    """
+    now = now or timezone.now()
+    rounds = Round.objects.filter(pk=round.pk, finished_at__isnull=True)
+    if only_if_due:
+        rounds = rounds.filter(paused_at__isnull=True, ends_at__lte=now)
     with transaction.atomic():
-        ended = Round.objects.filter(pk=round.pk, finished_at__isnull=True).update(finished_at=now)
+        ended = rounds.update(finished_at=now)
         if ended:
             _broadcast(round.room, {"type": "round_ended", "round": round.pk})
     round.refresh_from_db()
@@ -225,15 +402,20 @@ def round_finish_if_due(*, round: Round, now: datetime | None = None) -> bool:
     """Finish a round whose time is up (called by timers and by any page that reads it)."""
     now = now or timezone.now()
     if round.finished_at is None and round.ends_at is not None and now >= round.ends_at:
-        return round_finish(round=round, now=now)
+        return round_finish(round=round, now=now, only_if_due=True)
     return False
 
 
 def rounds_finish_due(*, now: datetime | None = None) -> int:
     """End every round whose time is up, even one no page watches; how many ended here."""
     now = now or timezone.now()
-    due = Round.objects.filter(finished_at__isnull=True, ends_at__lte=now).select_related("room")
-    return sum(round_finish(round=game_round, now=now) for game_round in due.defer("solution"))
+    due = Round.objects.filter(
+        finished_at__isnull=True, paused_at__isnull=True, ends_at__lte=now
+    ).select_related("room")
+    return sum(
+        round_finish(round=game_round, now=now, only_if_due=True)
+        for game_round in due.defer("solution")
+    )
 
 
 # --- words --------------------------------------------------------------------
@@ -256,21 +438,28 @@ def word_submit(
         return WordResult(False, "not_started", word or "")
     if round.finished_at is not None or now > round.ends_at + NETWORK_GRACE:
         return WordResult(False, "time_up", word or "")
+    if round.paused_at is not None:
+        return WordResult(False, "paused", word or "")
     solution = selectors.round_solution(round.pk)
     check = dealing.check(round=round, solution=solution, word=word, path=path)
     if not check.accepted:
         return WordResult(False, check.reason, check.word, check.path)
-    return _record_find(round=round, player=player, word=check.word, path=check.path)
+    return _record_find(round=round, player=player, word=check.word, path=check.path, now=now)
 
 
-def _record_find(*, round: Round, player: Player, word: str, path: list[list[int]]) -> WordResult:
+def _record_find(
+    *, round: Round, player: Player, word: str, path: list[list[int]], now: datetime
+) -> WordResult:
     team = player.team if round.mode == Room.Mode.TEAMS else None
     points = dealing.points(word, round.room.size)
     try:
         with transaction.atomic():
-            # The caller's round may be a cached copy: the bell is read fresh.
-            if Round.objects.filter(pk=round.pk, finished_at__isnull=False).exists():
+            # The caller's round may be a cached copy: the clock is read fresh.
+            clock = Round.objects.values("finished_at", "paused_at", "ends_at").get(pk=round.pk)
+            if clock["finished_at"] is not None or now > clock["ends_at"] + NETWORK_GRACE:
                 return WordResult(False, "time_up", word, path)
+            if clock["paused_at"] is not None:
+                return WordResult(False, "paused", word, path)
             find = Find.objects.create(
                 round=round, player=player, team=team, word=word, path=path, points=points
             )

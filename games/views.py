@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import selectors, services
 from games.engine.languages import LANGUAGES, LEVELS
-from games.forms import JoinForm, RoomForm, SoloForm
+from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm
 from games.models import Room
 from games.nicknames import NicknameError
 from games.presentation import results_context
@@ -104,6 +104,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 )
             except NicknameError as error:
                 form.add_error("nickname", str(error))
+            except services.JoinRefused as error:
+                form.add_error(None, str(error))
             else:
                 return redirect("games:room", code=room.code)
     return render(request, "games/join.html", {"form": form, "code": code})
@@ -117,7 +119,9 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
         raise Http404("No room has that code.")
     browser = browser_id(request)
     player = selectors.player_for(room, browser)
-    if player is None and browser != room.host_browser:
+    if player is None:
+        if browser == room.host_browser and room.mode != Room.Mode.SOLO:
+            return redirect("games:projector", code=room.code)
         return redirect("games:join_code", code=room.code)
     page = {
         "code": room.code,
@@ -140,6 +144,72 @@ def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
     player = selectors.player_for(room, browser_id(request))
     context = results_context(game_round, player)
     return render(request, "games/results.html", context)
+
+
+def _hosted_room(request: HttpRequest, code: str) -> Room:
+    room = selectors.room_by_code(code)
+    if room is None or browser_id(request) != room.host_browser:
+        raise Http404("No room of yours has that code.")
+    return room
+
+
+@never_cache
+@require_GET
+def projector(request: HttpRequest, code: str) -> HttpResponse:
+    """The host's screen for the classroom projector: board, clock, leaderboard, controls."""
+    room = _hosted_room(request, code)
+    join_url = request.build_absolute_uri(reverse("games:join_code", kwargs={"code": room.code}))
+    page = {
+        "code": room.code,
+        "socket": f"/ws/rooms/{room.code}/",
+        "results": reverse("games:results", kwargs={"code": room.code, "number": 0}),
+        "join_url": join_url,
+    }
+    form = RoomSettingsForm(initial=_room_initial(room))
+    context = {"room": room, "page": page, "join_url": join_url, "form": form}
+    return render(request, "games/projector.html", context)
+
+
+def _room_initial(room: Room) -> dict:
+    return {
+        "language": room.language,
+        "level": room.level,
+        "size": room.size,
+        "dice": room.dice,
+        "min_length": room.min_length,
+        "duration_seconds": room.duration_seconds,
+        "mode": room.mode,
+        "team_count": room.team_count or 2,
+        "scoring": room.scoring,
+    }
+
+
+@require_POST
+def next_round(request: HttpRequest, code: str) -> HttpResponse:
+    """The host's settings for the next round, then the new round in the lobby."""
+    room = _hosted_room(request, code)
+    form = RoomSettingsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Those settings are not valid: " + form.errors.as_text())
+        return redirect("games:projector", code=room.code)
+    data = form.cleaned_data
+    try:
+        services.room_configure(
+            room=room,
+            language=data["language"],
+            level=data["level"],
+            size=data["size"],
+            dice=data["dice"] or "",
+            min_length=data["min_length"] or None,
+            duration_seconds=data["duration_seconds"],
+            mode=data["mode"],
+            scoring=data["scoring"],
+            team_count=data["team_count"] or 2,
+        )
+        services.round_next(room=room)
+    except services.RoomSettingsError as error:
+        messages.error(request, str(error))
+    return redirect("games:projector", code=room.code)
 
 
 @require_POST

@@ -298,3 +298,56 @@ async def test_a_round_ends_when_its_time_is_up_though_every_page_has_closed(set
     await asyncio.sleep(1.5)
     await sync_to_async(game_round.refresh_from_db)()
     assert game_round.finished_at is not None
+
+
+async def test_the_host_pauses_and_players_hear_it_and_cannot_score():
+    room, game_round = await room_with(players=(HOST, ANN), mode="versus")
+    host, _ = await connected(room, HOST)
+    ann, _ = await connected(room, ANN)
+    await ann.send_json_to({"type": "pause"})
+    assert (await drain_until(ann, "error"))["code"] == "not_host"
+    await host.send_json_to({"type": "pause"})
+    clock = await drain_until(ann, "clock")
+    assert clock["status"] == "paused"
+    word = words_of_length(game_round, 5)[0]
+    await ann.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    assert (await drain_until(ann, "word_result"))["reason"] == "paused"
+    await host.send_json_to({"type": "resume"})
+    assert (await drain_until(ann, "clock"))["status"] == "running"
+    await ann.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    assert (await drain_until(ann, "word_result"))["accepted"]
+    await host.send_json_to({"type": "extend", "seconds": 30})
+    extended = await drain_until(ann, "clock")
+    assert extended["ends_at"] > clock["ends_at"]
+    await host.disconnect()
+    await ann.disconnect()
+
+
+async def test_a_removed_player_is_disconnected_with_the_removed_code():
+    room, _ = await room_with(players=(HOST, ANN), mode="versus")
+    host, _ = await connected(room, HOST)
+    ann, snapshot = await connected(room, ANN)
+    await host.send_json_to({"type": "remove", "player": snapshot["you"]["id"]})
+    while True:
+        output = await ann.receive_output(timeout=3)
+        if output["type"] == "websocket.close":
+            assert output["code"] == protocol.CLOSE_REMOVED
+            break
+    await host.disconnect()
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"type": "extend", "seconds": 100000},
+        {"type": "lock", "on": "yes"},
+        {"type": "rename", "player": "ann", "nickname": "x"},
+        {"type": "move", "player": 1, "team": 0},
+    ],
+)
+async def test_malformed_host_controls_are_refused(frame):
+    room, _ = await room_with(players=(HOST,), mode="versus")
+    host, _ = await connected(room, HOST)
+    await host.send_json_to(frame)
+    assert (await drain_until(host, "error"))["code"] == "bad_field"
+    await host.disconnect()

@@ -46,7 +46,7 @@ def test_a_random_deal_has_a_share_code_and_enough_words():
 
 
 @pytest.mark.parametrize(
-    ("settings", "message"),
+    ("room_settings", "message"),
     [
         ({"duration_seconds": 5}, "between"),
         ({"language": "xx"}, "unknown language"),
@@ -55,9 +55,9 @@ def test_a_random_deal_has_a_share_code_and_enough_words():
         ({"dice": "en-new", "size": 5}, "cannot make a 5×5"),
     ],
 )
-def test_unplayable_room_settings_are_refused_with_a_reason(settings, message):
+def test_unplayable_room_settings_are_refused_with_a_reason(room_settings, message):
     with pytest.raises(services.RoomSettingsError, match=message):
-        services.room_create(host_browser=HOST, **settings)
+        services.room_create(host_browser=HOST, **room_settings)
 
 
 def test_room_codes_avoid_ambiguous_characters():

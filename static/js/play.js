@@ -1,6 +1,8 @@
 // The play page: one socket to the room, rebuilt from every snapshot the server sends.
 // The server owns the board, the clock and every verdict; this module only shows them.
 
+import { formatTime, renderBoard, roomSocket, secondsLeft } from "./board.js";
+
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -23,26 +25,15 @@ const state = {
 // --- the socket -------------------------------------------------------------
 
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}${page.socket}`);
-  state.socket = socket;
-  socket.addEventListener("open", () => { state.attempts = 0; showConnection(""); });
-  socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
-  socket.addEventListener("close", (event) => {
-    if (event.code === 4004) { showConnection("This room does not exist any more."); return; }
-    // Back off with jitter so a whole class does not reconnect in the same instant.
-    const delay = Math.min(15000, 500 * 2 ** state.attempts) * (0.5 + Math.random());
-    state.attempts += 1;
-    showConnection("Connection lost: reconnecting…");
-    setTimeout(connect, delay);
+  state.socket = roomSocket(page.socket, handle, showConnection, (code) => {
+    if (code === 4004) { showConnection("This room does not exist any more."); return false; }
+    if (code === 4010) { showConnection("The host has removed you from this room."); return false; }
+    return true;
   });
 }
 
 function send(message) {
-  if (state.socket && state.socket.readyState === WebSocket.OPEN) {
-    state.socket.send(JSON.stringify(message));
-    return true;
-  }
+  if (state.socket && state.socket.send(message)) { return true; }
   showFeedback("Not connected: your word was not sent. Reconnecting…", false);
   return false;
 }
@@ -71,7 +62,7 @@ function handle(message) {
     snapshot: applySnapshot, word_result: onWordResult, find: onFind, path_status: onPathStatus,
     players: (m) => renderPlayers(m.players), error: (m) => showFeedback(m.message, false),
     round_started: () => send({ type: "resync" }), new_round: () => send({ type: "resync" }),
-    round_ended: () => send({ type: "resync" }),
+    round_ended: () => send({ type: "resync" }), clock: () => send({ type: "resync" }),
   };
   (handlers[message.type] || (() => {}))(message);
 }
@@ -87,7 +78,7 @@ function applySnapshot(snap) {
   state.offset = Date.parse(snap.server_time) - Date.now();
   const { room, round } = snap;
   els.settings.textContent = `${room.language_name} · ${room.level_name} · ${room.size}×${room.size}`;
-  renderBoard(round.board);
+  drawBoard(round.board);
   state.finds = new Map(snap.finds.map((f) => [f.word, f]));
   renderFinds();
   state.scores = new Map(snap.scores.map((s) => [s.name, s]));
@@ -119,6 +110,9 @@ function setStatus(status) {
     state.timer = setInterval(tick, 250);
     tick();
     if (running) { els.input.focus(); }
+  } else if (status === "paused") {
+    els.clock.textContent = formatTime(secondsLeft(snap.round, state.offset));
+    showFeedback("The clock is paused.", false);
   } else {
     els.clock.textContent = status === "lobby" ? formatTime(snap.room.duration_seconds) : "0:00";
   }
@@ -126,8 +120,7 @@ function setStatus(status) {
 }
 
 function tick() {
-  const endsAt = Date.parse(state.snapshot.round.ends_at);
-  const left = Math.max(0, Math.ceil((endsAt - (Date.now() + state.offset)) / 1000));
+  const left = secondsLeft(state.snapshot.round, state.offset);
   els.clock.textContent = formatTime(left);
   els.clock.classList.toggle("clock-low", left <= 10);
   if (left === 0) {
@@ -139,34 +132,12 @@ function tick() {
   }
 }
 
-function formatTime(seconds) {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
-
 // --- the board --------------------------------------------------------------
 
-function renderBoard(text) {
-  const rows = text.split("/");
-  const cells = rows.map((row) => row.match(/[A-Z][a-z]*|\./g));
-  state.cols = cells[0].length;
-  els.board.style.gridTemplateColumns = `repeat(${state.cols}, 1fr)`;
-  els.board.className = `board board-${state.cols}`;
-  els.board.replaceChildren();
-  state.cells = [];
-  cells.forEach((row, r) => row.forEach((face, c) => {
-    const tile = document.createElement("button");
-    tile.type = "button";
-    tile.className = "tile";
-    tile.dataset.row = r;
-    tile.dataset.col = c;
-    const blank = face === ".";
-    tile.textContent = blank ? "" : face;
-    tile.disabled = blank;
-    if (blank) { tile.classList.add("tile-blank"); }
-    tile.setAttribute("aria-label", blank ? "Blank tile" : `${face}, row ${r + 1}, column ${c + 1}`);
-    els.board.appendChild(tile);
-    state.cells.push(tile);
-  }));
+function drawBoard(text) {
+  const { tiles, cols } = renderBoard(els.board, text);
+  state.cells = tiles;
+  state.cols = cols;
 }
 
 function tileAt(x, y) {

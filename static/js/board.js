@@ -1,0 +1,69 @@
+// Shared by the play page and the projector: drawing a board and showing a clock.
+
+// Build the tiles of a board written "ABCD/EFGH/..." (a cell: a capital letter and
+// optional small ones, or "." for a blank face). Returns the tiles in cell order.
+export function renderBoard(container, text, tag = "button") {
+  const cells = text.split("/").map((row) => row.match(/[A-Z][a-z]*|\./g));
+  const cols = cells[0].length;
+  container.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
+  container.className = `board board-${cols}`;
+  container.replaceChildren();
+  const tiles = [];
+  cells.forEach((row, r) => row.forEach((face, c) => {
+    const tile = document.createElement(tag);
+    if (tag === "button") { tile.type = "button"; }
+    tile.className = "tile";
+    tile.dataset.row = r;
+    tile.dataset.col = c;
+    const blank = face === ".";
+    tile.textContent = blank ? "" : face;
+    if (blank) { tile.classList.add("tile-blank"); tile.disabled = true; }
+    tile.setAttribute("aria-label", blank ? "Blank tile" : `${face}, row ${r + 1}, column ${c + 1}`);
+    container.appendChild(tile);
+    tiles.push(tile);
+  }));
+  return { tiles, cols };
+}
+
+export function formatTime(seconds) {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+// Seconds left on a round's clock as the server sees it (offset: server minus local time).
+export function secondsLeft(round, offset) {
+  if (!round.ends_at) { return null; }
+  const endsAt = Date.parse(round.ends_at);
+  const now = round.paused_at ? Date.parse(round.paused_at) : Date.now() + offset;
+  return Math.max(0, Math.ceil((endsAt - now) / 1000));
+}
+
+// One socket to a room that reconnects by itself with backoff and jitter, so a
+// whole class does not reconnect in the same instant. onClose(code) may return
+// false to stop reconnecting.
+export function roomSocket(path, onMessage, onStatus, onClose = () => true) {
+  let socket = null;
+  let attempts = 0;
+  const connect = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}${path}`);
+    socket.addEventListener("open", () => { attempts = 0; onStatus(""); });
+    socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => {
+      if (onClose(event.code) === false) { return; }
+      const delay = Math.min(15000, 500 * 2 ** attempts) * (0.5 + Math.random());
+      attempts += 1;
+      onStatus("Connection lost: reconnecting…");
+      setTimeout(connect, delay);
+    });
+  };
+  connect();
+  return {
+    send(message) {
+      if (socket && socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify(message));
+        return true;
+      }
+      return false;
+    },
+  };
+}
