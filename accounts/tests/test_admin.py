@@ -1,0 +1,65 @@
+"""Every model has an admin page that loads, with its list, search and filters."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib import admin
+from django.urls import reverse
+
+from accounts import services
+from accounts.models import Classroom, LoginFailure
+from accounts.tests.conftest import make_classroom
+from games import services as game_services
+from games.models import Find, Player, Room, Round, Team
+from games.tests.conftest import make_room
+
+pytestmark = pytest.mark.django_db
+MODELS = [Room, Team, Player, Round, Find, Classroom, LoginFailure]
+
+
+@pytest.fixture
+def filled(teacher):
+    """One row of every model, a team room included."""
+    make_classroom(teacher, roster=["Ann"])
+    room = make_room(mode="teams")
+    player = game_services.player_join(room=room, browser="ann", nickname="Ann")
+    game_round = room.rounds.get()
+    Find.objects.create(
+        round=game_round, player=player, team=player.team, word="pers", path=[], points=1
+    )
+    services.login_failure_record(username="mme_dupont", ip="10.0.0.1")
+    return {model: model.objects.first() for model in MODELS}
+
+
+def test_every_model_is_in_the_admin():
+    assert all(admin.site.is_registered(model) for model in MODELS)
+
+
+@pytest.mark.parametrize("model", MODELS, ids=lambda model: model.__name__)
+def test_admin_list_search_and_change_pages_load(admin_client, filled, model):
+    opts = model._meta
+    changelist = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
+    listing = admin_client.get(changelist)
+    assert listing.status_code == 200
+    assert listing.context["cl"].result_count == model.objects.count() >= 1
+    assert admin_client.get(changelist, {"q": "ann"}).status_code == 200
+    change = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[filled[model].pk])
+    assert admin_client.get(change).status_code == 200
+    add = reverse(f"admin:{opts.app_label}_{opts.model_name}_add")
+    assert admin_client.get(add).status_code == 200
+
+
+def test_a_rounds_solution_is_shown_but_not_editable(admin_client, filled):
+    game_round = filled[Round]
+    page = admin_client.get(reverse("admin:games_round_change", args=[game_round.pk]))
+    html = page.content.decode()
+    assert "solution" not in page.context["adminform"].form.fields
+    assert "board" not in page.context["adminform"].form.fields
+    some_word = next(iter(game_round.solution))
+    assert some_word in html
+
+
+def test_the_admin_is_for_staff_only(client, teacher_client):
+    url = reverse("admin:accounts_classroom_changelist")
+    assert client.get(url).status_code == 302
+    assert teacher_client.get(url).status_code == 302

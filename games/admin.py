@@ -1,0 +1,92 @@
+"""The Django admin for the game's tables: for looking, and for fixing the odd row.
+
+Every change the game makes goes through games.services; the admin is for a
+technician. A round's words (its solution) are shown, never edited.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from games.models import Find, Player, Room, Round, Team
+
+
+class TeamInline(admin.TabularInline):
+    model = Team
+    extra = 0
+
+
+@admin.register(Room)
+class RoomAdmin(admin.ModelAdmin):
+    list_display = ("code", "mode", "language", "level", "size", "created_at", "player_count")
+    list_filter = ("mode", "language", "level", "size", "created_at")
+    search_fields = ("code", "host_browser")
+    readonly_fields = ("seq", "created_at")
+    date_hierarchy = "created_at"
+    inlines = [TeamInline]
+
+    @admin.display(description="players")
+    def player_count(self, room: Room) -> int:
+        return room.players.count()
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ("name", "number", "room")
+    list_select_related = ("room",)
+    search_fields = ("name", "room__code")
+    raw_id_fields = ("room",)
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("nickname", "room", "team", "joined_at")
+    list_select_related = ("room", "team")
+    list_filter = ("joined_at",)
+    search_fields = ("nickname", "room__code")
+    raw_id_fields = ("room", "team")
+    readonly_fields = ("joined_at",)
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = (
+        "__str__",
+        "language",
+        "level",
+        "mode",
+        "word_count",
+        "max_score",
+        "created_at",
+        "started_at",
+        "finished_at",
+    )
+    list_select_related = ("room",)
+    list_filter = ("language", "level", "mode", "scoring", "created_at")
+    search_fields = ("room__code", "board", "share_code")
+    raw_id_fields = ("room",)
+    # The board and its words were dealt together: editing either breaks the round.
+    readonly_fields = (
+        "board",
+        "seed",
+        "share_code",
+        "solution",
+        "word_count",
+        "max_score",
+        "created_at",
+    )
+    date_hierarchy = "created_at"
+
+    def get_queryset(self, request):
+        # A solution is thousands of words: the list never needs it.
+        return super().get_queryset(request).defer("solution")
+
+
+@admin.register(Find)
+class FindAdmin(admin.ModelAdmin):
+    list_display = ("word", "points", "player", "team", "round", "found_at")
+    list_select_related = ("player", "team", "round__room")
+    list_filter = ("found_at",)
+    search_fields = ("word", "player__nickname", "round__room__code")
+    raw_id_fields = ("round", "player", "team")
+    readonly_fields = ("found_at",)
