@@ -19,7 +19,7 @@ class TeamInline(admin.TabularInline):
 @admin.register(Room)
 class RoomAdmin(admin.ModelAdmin):
     list_display = ("code", "mode", "language", "level", "size", "created_at", "player_count")
-    list_filter = ("mode", "language", "level", "size", "created_at")
+    list_filter = ("mode", "language", "level", "size", "locked", "created_at")
     search_fields = ("code", "host_browser")
     readonly_fields = ("seq", "created_at")
     date_hierarchy = "created_at"
@@ -40,9 +40,9 @@ class TeamAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("nickname", "room", "team", "joined_at")
+    list_display = ("nickname", "room", "team", "joined_at", "removed")
     list_select_related = ("room", "team")
-    list_filter = ("joined_at",)
+    list_filter = ("removed", "joined_at")
     search_fields = ("nickname", "room__code")
     raw_id_fields = ("room", "team")
     readonly_fields = ("joined_at",)
@@ -59,6 +59,7 @@ class RoundAdmin(admin.ModelAdmin):
         "max_score",
         "created_at",
         "started_at",
+        "paused_at",
         "finished_at",
     )
     list_select_related = ("room",)

@@ -49,7 +49,7 @@ def test_the_class_page_shows_the_code_the_join_link_the_qr_and_the_roster(teach
     assert f'href="{join_url}"' in html
     assert '<svg class="qr-code"' in html
     assert "<li>Ann</li><li>Ben</li>" in html
-    assert f'href="/r/{classroom.code}/"' not in html  # another browser hosts it (t-browser)
+    assert f'href="/r/{classroom.code}/projector"' not in html  # t-browser hosts it
     assert "Run the room from this browser" in html
 
 
@@ -60,9 +60,10 @@ def test_the_teacher_can_move_the_room_to_the_browser_in_front_of_them(teacher_c
     teacher_client.post(url)
     classroom.room.refresh_from_db()
     assert classroom.room.host_browser == teacher_client.session[BROWSER_KEY]
-    room_page = reverse("games:room", kwargs={"code": classroom.code})
+    projector = reverse("games:projector", kwargs={"code": classroom.code})
     detail = teacher_client.get(reverse("classes:detail", kwargs={"pk": classroom.pk}))
-    assert f'href="{room_page}"' in detail.content.decode()
+    assert f'href="{projector}"' in detail.content.decode()
+    room_page = reverse("games:room", kwargs={"code": classroom.code})
     # The host's page (or wherever the room sends its host), not the join form.
     response = teacher_client.get(room_page, follow=True)
     assert response.status_code == 200

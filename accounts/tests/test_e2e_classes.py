@@ -41,8 +41,8 @@ def test_a_teacher_signs_up_creates_a_class_and_sees_its_code_and_qr(page, live_
     page.screenshot(path=str(ARTIFACTS / "teacher-class-page.png"), full_page=True)
 
     # This browser created the class, so it runs the room.
-    page.click("text=Open the room")
-    page.wait_for_url(re.compile(rf"/r/{code}/"))
+    page.click("text=Open the projector screen")
+    page.wait_for_url(re.compile(rf"/r/{code}/projector$"))
     assert "/join/" not in page.url
     page.go_back()
     page.click("button:has-text('Log out')")
