@@ -31,6 +31,7 @@ class Deal:
     share_code: str
     solution: dict[str, list[list[int]]]
     max_score: int
+    planted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ def deal(
     min_length: int,
     seed: int,
     board: str | None = None,
+    plant: tuple[str, ...] = (),
 ) -> Deal:
     """A board for these settings with every word on it; poor boards are dealt again.
 
@@ -84,6 +86,8 @@ def deal(
         solution = solve(fixed, root, min_length)
         return _deal_of(fixed, seed, solution)
     source = _source(language, size, dice)
+    if plant:
+        return _planted_deal(source, language, level, size, min_length, seed, plant)
     try:
         generated = generate_board(
             source,
@@ -98,6 +102,51 @@ def deal(
         # A hard level can starve a board: play the richest one found rather than none.
         generated = generate_board(source, root, size=size, seed=seed, min_length=min_length)
     return _deal_of(generated.board, seed, generated.solution)
+
+
+def _planted_deal(source, language, level, size, min_length, seed, plant) -> Deal:
+    """A board holding the vocabulary words ``plant`` (dropping the last ones that will
+    not fit); they count in the round even when rarer than its level."""
+    lexicon = load_lexicon(language)
+    words = list(plant)
+    while words:
+        try:
+            generated = generate_board(
+                source,
+                lexicon.root(),
+                size=size,
+                seed=seed,
+                must_include=words,
+                min_length=min_length,
+                time_budget=DEAL_TIME_BUDGET,
+            )
+            break
+        except GenerationError:
+            words.pop()
+    else:
+        return deal(
+            language=language,
+            level=level,
+            size=size,
+            dice=source.name,
+            min_length=min_length,
+            seed=seed,
+        )
+    board = generated.board
+    solution = solve(board, lexicon.root(level), min_length)
+    paths = {word: [list(cell) for cell in path] for word, path in solution.paths.items()}
+    for word in words:
+        if word not in paths:
+            cells = find_cell_path(board, word)
+            paths[word] = [list(board.position(cell)) for cell in cells]
+    return Deal(
+        board=str(board),
+        seed=board.seed if board.seed is not None else seed,
+        share_code=board_code(board),
+        solution=dict(sorted(paths.items())),
+        max_score=sum(score_word(word, size) for word in paths),
+        planted=tuple(words),
+    )
 
 
 def _deal_of(board, seed: int, solution) -> Deal:

@@ -6,7 +6,7 @@ from django import forms
 
 from games.engine.dice import board_sources
 from games.engine.languages import LANGUAGES, LEVELS
-from games.models import ROOM_CODE_LENGTH, Room
+from games.models import ROOM_CODE_LENGTH, Room, VocabularyList
 from games.nicknames import NicknameError, clean_nickname
 
 LANGUAGE_CHOICES = list(LANGUAGES.items())
@@ -71,6 +71,46 @@ class RoomSettingsForm(RoomForm):
     """The settings of the next round, chosen on the projector screen."""
 
     nickname = None
+    vocabulary = forms.ModelChoiceField(
+        queryset=VocabularyList.objects.none(),
+        required=False,
+        empty_label="No vocabulary",
+        label="Plant words from",
+    )
+    plant_count = forms.IntegerField(
+        min_value=0, max_value=8, initial=0, required=False, label="How many list words to plant"
+    )
+    plant_bonus = forms.IntegerField(
+        min_value=0, max_value=20, initial=2, required=False, label="Bonus points per planted word"
+    )
+
+    def __init__(self, *args, room=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if room is not None:
+            self.fields["vocabulary"].queryset = room.vocabulary_lists.all()
+
+
+class VocabularyForm(forms.Form):
+    """A unit's words pasted or uploaded, one per line, with an optional translation."""
+
+    name = forms.CharField(max_length=80, label="Name of the list")
+    text = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10}),
+        label="Words, one per line (pomme;apple)",
+    )
+    upload = forms.FileField(required=False, label="Or upload a text file")
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("upload")
+        if upload is not None:
+            if upload.size > 200_000:
+                raise forms.ValidationError("That file is too large for a word list.")
+            data["text"] = upload.read().decode("utf-8", errors="replace")
+        if not data.get("text", "").strip():
+            raise forms.ValidationError("Paste some words or upload a file.")
+        return data
 
 
 class JoinForm(forms.Form):

@@ -55,6 +55,16 @@ class Room(models.Model):
     top_only = models.BooleanField(
         default=False, help_text="The projector shows only the top five."
     )
+    vocabulary = models.ForeignKey(
+        "VocabularyList",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The list whose words the next rounds plant on the board.",
+    )
+    plant_count = models.PositiveSmallIntegerField(default=0)
+    plant_bonus = models.PositiveSmallIntegerField(default=0)
     seq = models.PositiveBigIntegerField(
         default=0, help_text="Sequence number of the last event broadcast to the room."
     )
@@ -134,6 +144,12 @@ class Round(models.Model):
     duration_seconds = models.PositiveIntegerField()
     solution = models.JSONField(help_text="Every word on the board: {word: [[row, col], ...]}.")
     word_count = models.PositiveIntegerField()
+    planted = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Vocabulary words planted on the board: {word: {display, translation}}.",
+    )
+    bonus = models.PositiveSmallIntegerField(default=0, help_text="Extra points per planted word.")
     max_score = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -194,3 +210,34 @@ class Find(models.Model):
 
     def __str__(self) -> str:
         return self.word
+
+
+class VocabularyList(models.Model):
+    """A unit's words, pasted by the teacher, optionally with translations."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="vocabulary_lists")
+    name = models.CharField(max_length=80)
+    language = models.CharField(max_length=2, choices=list(LANGUAGES.items()))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class VocabularyEntry(models.Model):
+    vocabulary = models.ForeignKey(VocabularyList, on_delete=models.CASCADE, related_name="entries")
+    word = models.CharField(max_length=40, help_text="Folded for play.")
+    display = models.CharField(max_length=60, help_text="As the teacher wrote it.")
+    translation = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["vocabulary", "word"], name="vocabulary_word_unique")
+        ]
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return self.display

@@ -58,4 +58,9 @@ def results_context(game_round: Round, player: Player | None) -> dict:
         "longest_possible": [entry(w) for w in sorted(summary["longest_possible"])],
         "longest_found": entry(summary["longest_found"]) if summary["longest_found"] else None,
         "word_count": len(game_round.solution),
+        "planted": [
+            {**entry(word), "display": info["display"], "translation": info["translation"]}
+            for word, info in game_round.planted.items()
+        ],
+        "bonus": game_round.bonus,
     }

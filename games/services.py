@@ -19,8 +19,18 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import dealing, selectors
-from games.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, Find, Player, Room, Round, Team
+from games import dealing, selectors, vocabulary
+from games.models import (
+    ROOM_CODE_ALPHABET,
+    ROOM_CODE_LENGTH,
+    Find,
+    Player,
+    Room,
+    Round,
+    Team,
+    VocabularyEntry,
+    VocabularyList,
+)
 from games.nicknames import NicknameError, clean_nickname, nickname_key
 
 logger = logging.getLogger(__name__)
@@ -176,6 +186,10 @@ def room_configure(*, room: Room, **settings) -> Room:
     for field, value in merged.items():
         setattr(room, field, value)
     room.min_length = settings.get("min_length") or dealing.default_min_length(room.size)
+    if "vocabulary" in settings:
+        room.vocabulary = settings["vocabulary"]
+        room.plant_count = settings.get("plant_count", 0)
+        room.plant_bonus = settings.get("plant_bonus", 0)
     room.save()
     _make_teams(room)
     return room
@@ -280,6 +294,7 @@ def _smallest_team(room: Room) -> Team | None:
 def round_create(*, room: Room, board: str | None = None) -> Round:
     """Deal a new board with the room's settings (or ``board``); every word on it is found now."""
     number = (room.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    vocabulary = _vocabulary_to_plant(room) if board is None else {}
     deal = dealing.deal(
         language=room.language,
         level=room.level,
@@ -288,6 +303,7 @@ def round_create(*, room: Room, board: str | None = None) -> Round:
         min_length=room.min_length,
         seed=secrets.randbelow(2**62),
         board=board,
+        plant=tuple(vocabulary),
     )
     return Round.objects.create(
         room=room,
@@ -304,7 +320,31 @@ def round_create(*, room: Room, board: str | None = None) -> Round:
         solution=deal.solution,
         word_count=len(deal.solution),
         max_score=deal.max_score,
+        planted={word: vocabulary[word] for word in deal.planted},
+        bonus=room.plant_bonus if deal.planted else 0,
     )
+
+
+def _vocabulary_to_plant(room: Room) -> dict[str, dict]:
+    """Up to ``plant_count`` playable words of the room's list, picked at random."""
+    if room.vocabulary_id is None or not room.plant_count:
+        return {}
+    entries = list(room.vocabulary.entries.all())
+    picked = secrets.SystemRandom().sample(entries, k=min(room.plant_count, len(entries)))
+    return {e.word: {"display": e.display, "translation": e.translation} for e in picked}
+
+
+@transaction.atomic
+def vocabulary_save(*, room: Room, name: str, text: str) -> tuple[VocabularyList, list]:
+    """Keep the playable entries of a pasted list; return it with every entry's check."""
+    entries = vocabulary.check_entries(text, language=room.language, size=room.size)
+    saved = VocabularyList.objects.create(room=room, name=name[:80], language=room.language)
+    VocabularyEntry.objects.bulk_create(
+        VocabularyEntry(vocabulary=saved, word=e.word, display=e.display, translation=e.translation)
+        for e in entries
+        if e.problem is None
+    )
+    return saved, entries
 
 
 @transaction.atomic
@@ -451,7 +491,7 @@ def _record_find(
     *, round: Round, player: Player, word: str, path: list[list[int]], now: datetime
 ) -> WordResult:
     team = player.team if round.mode == Room.Mode.TEAMS else None
-    points = dealing.points(word, round.room.size)
+    points = dealing.points(word, round.room.size) + (round.bonus if word in round.planted else 0)
     try:
         with transaction.atomic():
             # The caller's round may be a cached copy: the clock is read fresh.

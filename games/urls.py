@@ -16,6 +16,7 @@ urlpatterns = [
     path("r/<str:code>/again", views.play_again, name="play_again"),
     path("r/<str:code>/projector", views.projector, name="projector"),
     path("r/<str:code>/next", views.next_round, name="next_round"),
+    path("r/<str:code>/vocabulary", views.vocabulary, name="vocabulary"),
     path("r/<str:code>/rounds/<int:number>/results", views.results, name="results"),
     path("how-to-play", views.how_to_play, name="how_to_play"),
     path("healthz", views.healthz, name="healthz"),

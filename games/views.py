@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import selectors, services
 from games.engine.languages import LANGUAGES, LEVELS
-from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm
+from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm, VocabularyForm
 from games.models import Room
 from games.nicknames import NicknameError
 from games.presentation import results_context
@@ -165,9 +165,27 @@ def projector(request: HttpRequest, code: str) -> HttpResponse:
         "results": reverse("games:results", kwargs={"code": room.code, "number": 0}),
         "join_url": join_url,
     }
-    form = RoomSettingsForm(initial=_room_initial(room))
+    form = RoomSettingsForm(initial=_room_initial(room), room=room)
     context = {"room": room, "page": page, "join_url": join_url, "form": form}
     return render(request, "games/projector.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def vocabulary(request: HttpRequest, code: str) -> HttpResponse:
+    """The host's vocabulary lists: paste or upload, then see every entry checked."""
+    room = _hosted_room(request, code)
+    form = VocabularyForm(request.POST or None, request.FILES or None)
+    checked = None
+    if request.method == "POST" and form.is_valid():
+        saved, checked = services.vocabulary_save(
+            room=room, name=form.cleaned_data["name"], text=form.cleaned_data["text"]
+        )
+        kept = sum(entry.problem is None for entry in checked)
+        messages.success(request, f"“{saved.name}” keeps {kept} of {len(checked)} entries.")
+        form = VocabularyForm()
+    lists = room.vocabulary_lists.prefetch_related("entries")
+    context = {"room": room, "form": form, "checked": checked, "lists": lists}
+    return render(request, "games/vocabulary.html", context)
 
 
 def _room_initial(room: Room) -> dict:
@@ -188,7 +206,7 @@ def _room_initial(room: Room) -> dict:
 def next_round(request: HttpRequest, code: str) -> HttpResponse:
     """The host's settings for the next round, then the new round in the lobby."""
     room = _hosted_room(request, code)
-    form = RoomSettingsForm(request.POST)
+    form = RoomSettingsForm(request.POST, room=room)
     if not form.is_valid():
         messages.error(request, "Those settings are not valid: " + form.errors.as_text())
         return redirect("games:projector", code=room.code)

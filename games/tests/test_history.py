@@ -1,0 +1,92 @@
+"""Leaderboards, a student's history and CSV exports, per language."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from games import history, selectors, services
+from games.charts import line_chart
+from games.models import Round
+from games.tests.conftest import ANN, BEN, make_room
+
+pytestmark = pytest.mark.django_db
+
+
+def play(room, finds: dict[str, list[str]], language=None, board="PERS/LATG/SINE/TERS"):
+    """A finished round in which each browser found the given words."""
+    if language:
+        services.room_configure(room=room, language=language, level=4)
+    current = selectors.current_round(room)
+    if current.started_at is not None:
+        services.round_finish(round=current)
+        room.rounds.filter(started_at__isnull=True).delete()
+    if current.started_at is not None or language:
+        room.rounds.filter(started_at__isnull=True).delete()
+        services.round_create(room=room, board=board)
+    game_round = selectors.current_round(room)
+    services.round_start(round=game_round)
+    game_round = Round.objects.get(pk=game_round.pk)
+    for browser, words in finds.items():
+        player = selectors.player_for(room, browser)
+        for word in words:
+            result = services.word_submit(
+                round=game_round, player=player, round_id=game_round.pk, word=word
+            )
+            assert result.accepted, (word, result.reason)
+    services.round_finish(round=game_round)
+    return game_round
+
+
+@pytest.fixture
+def room():
+    room = make_room(mode="versus", scoring="classic")
+    services.player_join(room=room, browser=ANN, nickname="Ann")
+    services.player_join(room=room, browser=BEN, nickname="=cmd()")
+    return room
+
+
+def test_totals_are_per_language_and_follow_the_classic_rule(room):
+    play(room, {ANN: ["alerts", "ails"], BEN: ["ails"]})  # pert is shared: nobody scores it
+    play(room, {ANN: ["artiste"]})
+    play(room, {BEN: ["ete"]}, language="fr", board="ETEA/SRUN/LOIE/TSAP")
+    english = {line.nickname: line for line in history.students(room, "en")}
+    assert (english["Ann"].rounds, english["Ann"].points, english["Ann"].words) == (2, 8, 3)
+    assert english["Ann"].longest == "artiste"
+    assert (english["=cmd()"].points, english["=cmd()"].words) == (0, 1)
+    french = history.students(room, "fr")
+    assert [(line.nickname, line.points) for line in french] == [("=cmd()", 1)]
+    assert history.languages_played(room) == ["en", "fr"]
+
+
+def test_best_rounds_and_the_trend(room):
+    play(room, {ANN: ["alerts"], BEN: ["ails"]})
+    play(room, {ANN: ["artiste", "alerts"]})
+    best = history.best_rounds(room, "en")
+    assert [(line.nickname, line.points) for line in best] == [
+        ("Ann", 8),
+        ("Ann", 3),
+        ("=cmd()", 1),
+    ]
+    assert [average for _, average in history.trend(room, "en")] == [2.0, 8.0]
+
+
+def test_csv_exports_defuse_spreadsheet_formulas(room):
+    game_round = play(room, {ANN: ["alerts"], BEN: ["ails"]})
+    rows = list(csv.reader(io.StringIO(history.round_csv(game_round))))
+    assert rows[0] == ["nickname", "team", "word", "points", "found_at"]
+    assert rows[1][:4] == ["Ann", "", "alerts", "3"]
+    assert rows[2][0] == "'=cmd()"
+    class_rows = list(csv.reader(io.StringIO(history.class_csv(room))))
+    assert class_rows[1][:4] == ["en", "Ann", "1", "3"]
+    student = list(csv.reader(io.StringIO(history.student_csv(room, "ann"))))
+    assert [row[1:5] for row in student[1:]] == [["en", "1", "3", "1"]]
+
+
+def test_the_chart_draws_one_point_per_round():
+    svg = line_chart([3, 8, 5], "Points per round")
+    assert svg.count("<circle") == 3
+    assert 'aria-label="Points per round"' in svg
+    assert line_chart([], "nothing") == ""

@@ -1,0 +1,77 @@
+"""A unit's vocabulary: reading a pasted or uploaded list, and checking each entry.
+
+A line is a word, optionally followed by its translation after a semicolon,
+a tab or " = " (``pomme;apple``). Each entry is checked against the game
+language's whole dictionary and the board: the teacher sees which are not in
+the dictionary, too long for the board, or repeated, and nothing is lost:
+such entries are reported, not silently dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from games.engine.folding import fold
+from games.engine.lexicon import load_lexicon
+from games.engine.scoring import default_min_length
+
+SEPARATOR = re.compile(r"\s*(?:;|\t| = )\s*")
+MAX_LINES = 500
+
+PROBLEMS = {
+    "not_a_word": "letters only, please (no digits, spaces or hyphens)",
+    "not_in_dictionary": "not in the dictionary",
+    "too_short": "too short to play",
+    "too_long": "too long for the board",
+    "duplicate": "already in the list",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the list and what the check found (``problem`` is None when playable)."""
+
+    line: int
+    display: str
+    word: str
+    translation: str
+    problem: str | None = None
+
+    @property
+    def message(self) -> str:
+        return PROBLEMS.get(self.problem, "")
+
+
+def check_entries(text: str, *, language: str, size: int) -> list[Entry]:
+    """Every non-empty line of ``text`` as an Entry, in order."""
+    lexicon = load_lexicon(language)
+    min_length = default_min_length(size)
+    seen: set[str] = set()
+    entries = []
+    for number, raw in enumerate(text.lstrip("\ufeff").splitlines()[:MAX_LINES], start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        display, translation = _split(line)
+        word = fold(display) or ""
+        problem = None
+        if not word:
+            problem = "not_a_word"
+        elif len(word) < min_length:
+            problem = "too_short"
+        elif len(word.replace("qu", "q")) > size * size:
+            problem = "too_long"
+        elif not lexicon.contains(word):
+            problem = "not_in_dictionary"
+        elif word in seen:
+            problem = "duplicate"
+        seen.add(word)
+        entries.append(Entry(number, display[:60], word, translation[:120], problem))
+    return entries
+
+
+def _split(line: str) -> tuple[str, str]:
+    """The word and its translation (empty when the line has none)."""
+    parts = SEPARATOR.split(line, maxsplit=1)
+    return parts[0], parts[1] if len(parts) > 1 else ""
