@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from games.models import Find, Player, Room, Round, Team
+from games.models import Find, Player, Room, Round, Team, VocabularyEntry, VocabularyList
 
 
 class TeamInline(admin.TabularInline):
@@ -91,3 +91,27 @@ class FindAdmin(admin.ModelAdmin):
     search_fields = ("word", "player__nickname", "round__room__code")
     raw_id_fields = ("round", "player", "team")
     readonly_fields = ("found_at",)
+
+
+class VocabularyEntryInline(admin.TabularInline):
+    model = VocabularyEntry
+    extra = 0
+
+
+@admin.register(VocabularyList)
+class VocabularyListAdmin(admin.ModelAdmin):
+    list_display = ("name", "room", "language", "created_at")
+    list_select_related = ("room",)
+    list_filter = ("language", "created_at")
+    search_fields = ("name", "room__code", "entries__display")
+    raw_id_fields = ("room",)
+    inlines = [VocabularyEntryInline]
+
+
+@admin.register(VocabularyEntry)
+class VocabularyEntryAdmin(admin.ModelAdmin):
+    list_display = ("display", "word", "translation", "vocabulary")
+    list_select_related = ("vocabulary",)
+    list_filter = ("vocabulary__language",)
+    search_fields = ("word", "display", "translation", "vocabulary__name")
+    raw_id_fields = ("vocabulary",)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
@@ -10,11 +11,11 @@ from accounts import services
 from accounts.models import Classroom, LoginFailure
 from accounts.tests.conftest import make_classroom
 from games import services as game_services
-from games.models import Find, Player, Room, Round, Team
+from games.models import Find, Player, Room, Round, Team, VocabularyEntry, VocabularyList
 from games.tests.conftest import make_room
 
 pytestmark = pytest.mark.django_db
-MODELS = [Room, Team, Player, Round, Find, Classroom, LoginFailure]
+MODELS = [Room, Team, Player, Round, Find, VocabularyList, VocabularyEntry, Classroom, LoginFailure]
 
 
 @pytest.fixture
@@ -28,10 +29,17 @@ def filled(teacher):
         round=game_round, player=player, team=player.team, word="pers", path=[], points=1
     )
     services.login_failure_record(username="mme_dupont", ip="10.0.0.1")
+    unit = VocabularyList.objects.create(room=room, name="Unit 3: Annie's food", language="en")
+    unit.entries.create(word="pear", display="pear", translation="poire")
     return {model: model.objects.first() for model in MODELS}
 
 
-def test_every_model_is_in_the_admin():
+def test_every_model_is_in_the_admin_and_in_these_tests():
+    ours = [
+        *apps.get_app_config("games").get_models(),
+        *apps.get_app_config("accounts").get_models(),
+    ]
+    assert set(ours) == set(MODELS)
     assert all(admin.site.is_registered(model) for model in MODELS)
 
 
