@@ -181,9 +181,20 @@ def check(*, round, solution, word: str | None, path) -> Check:
         return Check(False, "too_short", folded)
     if folded in solution:
         return Check(True, "accepted", folded, cells or [list(cell) for cell in solution[folded]])
-    if cells is None and find_cell_path(board, folded) is None:
-        return Check(False, "not_on_board", folded)
-    return Check(False, "not_a_word", folded)
+    if cells is None:
+        found = find_cell_path(board, folded)
+        if found is None:
+            return Check(False, "not_on_board", folded)
+        cells = [list(board.position(cell)) for cell in found]
+    # On the board but not in the dictionary: the path is kept so a teacher can allow it.
+    return Check(False, "not_a_word", folded, cells)
+
+
+def word_path(board_text: str, word: str) -> list[list[int]] | None:
+    """A path spelling ``word`` on a stored board, or None."""
+    board = parse_board(board_text)
+    found = find_cell_path(board, word)
+    return None if found is None else [list(board.position(cell)) for cell in found]
 
 
 def points(word: str, size: int) -> int:

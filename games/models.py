@@ -241,3 +241,39 @@ class VocabularyEntry(models.Model):
 
     def __str__(self) -> str:
         return self.display
+
+
+class RefusedWord(models.Model):
+    """A word spelled on the board but not in the dictionary: a teacher may allow it."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="refused_words")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="refused_words")
+    word = models.CharField(max_length=40)
+    path = models.JSONField()
+    refused_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "player", "word"], name="refused_word_once_per_player"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.word
+
+
+class WordRuling(models.Model):
+    """A teacher's decision on a word for a room: allowed though not in the dictionary,
+    or disallowed though it is. Applies to the round ruled on and every later one."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="rulings")
+    word = models.CharField(max_length=40)
+    allowed = models.BooleanField()
+    ruled_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["room", "word"], name="one_ruling_per_word")]
+
+    def __str__(self) -> str:
+        return f"{self.word}: {'allowed' if self.allowed else 'disallowed'}"

@@ -9,7 +9,7 @@ from games.engine.scoring import score_word
 from games.models import Player, Room, Round
 
 
-def results_context(game_round: Round, player: Player | None) -> dict:
+def results_context(game_round: Round, player: Player | None, *, is_host: bool) -> dict:
     """The results page: scoreboard, your words, every word by length with its path."""
     summary = selectors.results(game_round, player)
     lexicon = load_lexicon(game_round.language)
@@ -41,7 +41,7 @@ def results_context(game_round: Round, player: Player | None) -> dict:
         "level_name": selectors.LEVEL_NAMES[game_round.level],
         "room": game_round.room,
         "player": player,
-        "is_host": player is not None and player.browser == game_round.room.host_browser,
+        "is_host": is_host,
         "cells": [
             {"row": i // board.cols, "col": i % board.cols, "text": cell or "■", "blank": not cell}
             for i, cell in enumerate(board.cells)
@@ -63,4 +63,9 @@ def results_context(game_round: Round, player: Player | None) -> dict:
             for word, info in game_round.planted.items()
         ],
         "bonus": game_round.bonus,
+        "refused": sorted(
+            {(r.word, r.player.nickname) for r in game_round.refused_words.select_related("player")}
+        ),
+        "found_words": sorted({f.word for f in game_round.finds.all()}),
+        "socket": f"/ws/rooms/{game_round.room.code}/",
     }

@@ -25,11 +25,13 @@ from games.models import (
     ROOM_CODE_LENGTH,
     Find,
     Player,
+    RefusedWord,
     Room,
     Round,
     Team,
     VocabularyEntry,
     VocabularyList,
+    WordRuling,
 )
 from games.nicknames import NicknameError, clean_nickname, nickname_key
 
@@ -305,6 +307,7 @@ def round_create(*, room: Room, board: str | None = None) -> Round:
         board=board,
         plant=tuple(vocabulary),
     )
+    solution = apply_rulings(room, deal.board, dict(deal.solution), room.min_length)
     return Round.objects.create(
         room=room,
         number=number,
@@ -317,8 +320,8 @@ def round_create(*, room: Room, board: str | None = None) -> Round:
         mode=room.mode,
         scoring=room.scoring,
         duration_seconds=room.duration_seconds,
-        solution=deal.solution,
-        word_count=len(deal.solution),
+        solution=solution,
+        word_count=len(solution),
         max_score=deal.max_score,
         planted={word: vocabulary[word] for word in deal.planted},
         bonus=room.plant_bonus if deal.planted else 0,
@@ -483,6 +486,8 @@ def word_submit(
     solution = selectors.round_solution(round.pk)
     check = dealing.check(round=round, solution=solution, word=word, path=path)
     if not check.accepted:
+        if check.reason == "not_a_word" and check.path:
+            _remember_refusal(round=round, player=player, word=check.word, path=check.path)
         return WordResult(False, check.reason, check.word, check.path)
     return _record_find(round=round, player=player, word=check.word, path=check.path, now=now)
 
@@ -510,6 +515,82 @@ def _record_find(
             reason = "already_found"
         return WordResult(False, reason, word, path)
     return WordResult(True, "accepted", word, path, points, find)
+
+
+def _remember_refusal(*, round: Round, player: Player, word: str, path: list) -> None:
+    """Keep a word spelled on the board but unknown to the dictionary, for the teacher."""
+    try:
+        with transaction.atomic():
+            RefusedWord.objects.get_or_create(
+                round=round, player=player, word=word, defaults={"path": path}
+            )
+    except IntegrityError:
+        pass  # the same player sent it twice at the same moment
+
+
+@transaction.atomic
+def word_rule(*, round: Round, word: str, allowed: bool) -> int:
+    """A teacher allows a refused word or disallows an accepted one, for this round and
+    the room's later rounds; this round's scores are recomputed. Returns the finds changed."""
+    game_round = Round.objects.select_for_update().get(pk=round.pk)
+    WordRuling.objects.update_or_create(
+        room_id=game_round.room_id, word=word, defaults={"allowed": allowed}
+    )
+    if allowed:
+        changed = _allow(game_round, word)
+    else:
+        changed, _ = game_round.finds.filter(word=word).delete()
+        game_round.solution.pop(word, None)
+    game_round.word_count = len(game_round.solution)
+    game_round.save(update_fields=["solution", "word_count"])
+    selectors.round_solution.cache_clear()
+    _broadcast(
+        game_round.room,
+        {"type": "ruling", "round": game_round.pk, "word": word, "allowed": allowed},
+    )
+    round.refresh_from_db()
+    return changed
+
+
+def _allow(game_round: Round, word: str) -> int:
+    path = game_round.solution.get(word) or dealing.word_path(game_round.board, word)
+    if path is None:
+        raise RoomSettingsError(f"{word} is not on this board.")
+    game_round.solution[word] = path
+    points = dealing.points(word, game_round.room.size)
+    made = 0
+    for refusal in game_round.refused_words.select_related("player__team"):
+        if refusal.word != word:
+            continue
+        team = refusal.player.team if game_round.mode == Room.Mode.TEAMS else None
+        try:
+            with transaction.atomic():
+                Find.objects.create(
+                    round=game_round,
+                    player=refusal.player,
+                    team=team,
+                    word=word,
+                    path=refusal.path,
+                    points=points,
+                )
+                made += 1
+        except IntegrityError:
+            pass  # a teammate's refusal of the same word already scored for the team
+    game_round.refused_words.filter(word=word).delete()
+    return made
+
+
+def apply_rulings(room: Room, board: str, solution: dict, min_length: int) -> dict:
+    """A new round's words after the room's rulings: allowed words on the board added,
+    disallowed ones taken out."""
+    for ruling in room.rulings.all():
+        if not ruling.allowed:
+            solution.pop(ruling.word, None)
+        elif ruling.word not in solution and len(ruling.word) >= min_length:
+            path = dealing.word_path(board, ruling.word)
+            if path is not None:
+                solution[ruling.word] = path
+    return solution
 
 
 def find_event(find: Find, player: Player) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -141,8 +141,9 @@ def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
     services.round_finish_if_due(round=game_round)
     if game_round.finished_at is None:
         return redirect("games:room", code=room.code)
-    player = selectors.player_for(room, browser_id(request))
-    context = results_context(game_round, player)
+    browser = browser_id(request)
+    player = selectors.player_for(room, browser)
+    context = results_context(game_round, player, is_host=browser == room.host_browser)
     return render(request, "games/results.html", context)
 
 
@@ -244,6 +245,23 @@ def play_again(request: HttpRequest, code: str) -> HttpResponse:
     except services.RoomSettingsError as error:
         messages.error(request, str(error))
     return redirect("games:room", code=room.code)
+
+
+@require_POST
+def rule_word(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """The teacher allows a refused word or disallows an accepted one, from the results."""
+    room = _hosted_room(request, code)
+    game_round = get_object_or_404(room.rounds, number=number, finished_at__isnull=False)
+    word = (request.POST.get("word") or "").strip().lower()[:40]
+    allowed = request.POST.get("allowed") == "1"
+    try:
+        services.word_rule(round=game_round, word=word, allowed=allowed)
+    except services.RoomSettingsError as error:
+        messages.error(request, str(error))
+    else:
+        verdict = "allowed" if allowed else "disallowed"
+        messages.success(request, f"{word.upper()} is {verdict}; the scores are updated.")
+    return redirect("games:results", code=room.code, number=number)
 
 
 @require_GET

@@ -1,4 +1,7 @@
 // The results page: pointing at, tapping or focusing a word traces its path on the board.
+// When the teacher rules on a word, every open results page reloads with the new totals.
+
+import { roomSocket } from "./board.js";
 
 const board = document.getElementById("board");
 const line = document.getElementById("path-line");
@@ -29,3 +32,8 @@ for (const button of document.querySelectorAll("button.word[data-path]")) {
   button.addEventListener("focus", () => trace(button));
   button.addEventListener("click", () => trace(button));
 }
+
+const socketPath = JSON.parse(document.getElementById("results-socket").textContent);
+roomSocket(socketPath, (message) => {
+  if (message.type === "ruling") { window.location.reload(); }
+}, () => {});
