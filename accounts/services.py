@@ -127,7 +127,8 @@ def student_data_purge(
         else:
             for room in Room.objects.filter(rounds__isnull=True):
                 game_services.round_create(room=room)
-    return {name: deleted[name] for name in ("rooms", "teams", "rounds", "players", "finds")}
+    # The usual five first, then whatever else went with a room (rulings, vocabulary).
+    return {name: deleted[name] for name in _PURGE_NAMES.values()} | dict(sorted(deleted.items()))
 
 
 _PURGE_NAMES = {
@@ -136,9 +137,15 @@ _PURGE_NAMES = {
     "games.Round": "rounds",
     "games.Player": "players",
     "games.Find": "finds",
+    "games.RefusedWord": "refused words",
+}
+_OTHER_NAMES = {
+    "games.WordRuling": "word rulings",
+    "games.VocabularyList": "vocabulary lists",
+    "games.VocabularyEntry": "vocabulary words",
 }
 
 
 def _count(deleted: Counter[str], result: tuple[int, dict[str, int]]) -> None:
     for label, number in result[1].items():
-        deleted[_PURGE_NAMES.get(label, label)] += number
+        deleted[_PURGE_NAMES.get(label) or _OTHER_NAMES.get(label, label)] += number

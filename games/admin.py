@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from games.models import Find, Player, Room, Round, Team, VocabularyEntry, VocabularyList
+from games.models import (
+    Find,
+    Player,
+    RefusedWord,
+    Room,
+    Round,
+    Team,
+    VocabularyEntry,
+    VocabularyList,
+    WordRuling,
+)
 
 
 class TeamInline(admin.TabularInline):
@@ -115,3 +125,22 @@ class VocabularyEntryAdmin(admin.ModelAdmin):
     list_filter = ("vocabulary__language",)
     search_fields = ("word", "display", "translation", "vocabulary__name")
     raw_id_fields = ("vocabulary",)
+
+
+@admin.register(RefusedWord)
+class RefusedWordAdmin(admin.ModelAdmin):
+    list_display = ("word", "player", "round", "refused_at")
+    list_select_related = ("player", "round__room")
+    list_filter = ("refused_at",)
+    search_fields = ("word", "player__nickname", "round__room__code")
+    raw_id_fields = ("round", "player")
+    readonly_fields = ("refused_at",)
+
+
+@admin.register(WordRuling)
+class WordRulingAdmin(admin.ModelAdmin):
+    list_display = ("word", "allowed", "room", "ruled_at")
+    list_select_related = ("room",)
+    list_filter = ("allowed", "ruled_at")
+    search_fields = ("word", "room__code")
+    raw_id_fields = ("room",)

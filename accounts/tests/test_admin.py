@@ -11,11 +11,33 @@ from accounts import services
 from accounts.models import Classroom, LoginFailure
 from accounts.tests.conftest import make_classroom
 from games import services as game_services
-from games.models import Find, Player, Room, Round, Team, VocabularyEntry, VocabularyList
+from games.models import (
+    Find,
+    Player,
+    RefusedWord,
+    Room,
+    Round,
+    Team,
+    VocabularyEntry,
+    VocabularyList,
+    WordRuling,
+)
 from games.tests.conftest import make_room
 
 pytestmark = pytest.mark.django_db
-MODELS = [Room, Team, Player, Round, Find, VocabularyList, VocabularyEntry, Classroom, LoginFailure]
+MODELS = [
+    Room,
+    Team,
+    Player,
+    Round,
+    Find,
+    RefusedWord,
+    WordRuling,
+    VocabularyList,
+    VocabularyEntry,
+    Classroom,
+    LoginFailure,
+]
 
 
 @pytest.fixture
@@ -31,6 +53,8 @@ def filled(teacher):
     services.login_failure_record(username="mme_dupont", ip="10.0.0.1")
     unit = VocabularyList.objects.create(room=room, name="Unit 3: Annie's food", language="en")
     unit.entries.create(word="pear", display="pear", translation="poire")
+    RefusedWord.objects.create(round=game_round, player=player, word="annz", path=[])
+    WordRuling.objects.create(room=room, word="annz", allowed=True)
     return {model: model.objects.first() for model in MODELS}
 
 

@@ -13,7 +13,7 @@ from accounts.models import Classroom
 from accounts.services import student_data_purge
 from accounts.tests.conftest import make_classroom
 from games import services
-from games.models import Find, Player, Room, Round
+from games.models import Find, Player, RefusedWord, Room, Round
 from games.tests.conftest import make_room
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,8 @@ def world(teacher):
     class_room.rounds.filter(number=2).update(created_at=RECENT)
     played(class_room, "Ben", "ben", RECENT)
     stale = aged(make_room(), OLD)
-    played(stale, "Zoé", "zoe", OLD)
+    zoe = played(stale, "Zoé", "zoe", OLD)
+    RefusedWord.objects.create(round=stale.rounds.get(), player=zoe, word="pres", path=[])
     fresh = make_room()
     played(fresh, "Chloé", "chloe", RECENT)
     return {"classroom": classroom, "stale": stale, "fresh": fresh}
@@ -57,7 +58,14 @@ def world(teacher):
 
 def test_purge_deletes_old_play_and_keeps_classes_and_recent_play(world):
     deleted = student_data_purge(days=365, now=NOW)
-    assert deleted == {"rooms": 1, "teams": 0, "rounds": 2, "players": 2, "finds": 2}
+    assert deleted == {
+        "rooms": 1,
+        "teams": 0,
+        "rounds": 2,
+        "players": 2,
+        "finds": 2,
+        "refused words": 1,
+    }
     assert not Room.objects.filter(pk=world["stale"].pk).exists()
     class_room = world["classroom"].room
     assert Classroom.objects.filter(pk=world["classroom"].pk, room=class_room).exists()
@@ -93,11 +101,14 @@ def test_the_command_prints_counts_and_a_dry_run_deletes_nothing(world, settings
     out = StringIO()
     call_command("purge_student_data", "--dry-run", stdout=out)
     assert out.getvalue().startswith(
-        "Would delete 1 rooms, 0 teams, 2 rounds, 2 players, 2 finds (older than 365 days"
+        "Would delete 1 rooms, 0 teams, 2 rounds, 2 players, 2 finds, 1 refused words "
+        "(older than 365 days"
     )
     assert (Room.objects.count(), Round.objects.count(), Player.objects.count()) == (3, 4, 4)
     out = StringIO()
     call_command("purge_student_data", "--days", "1000", stdout=out)
-    assert out.getvalue().startswith("Deleted 0 rooms, 0 teams, 0 rounds, 0 players, 0 finds")
+    assert out.getvalue().startswith(
+        "Deleted 0 rooms, 0 teams, 0 rounds, 0 players, 0 finds, 0 ref"
+    )
     call_command("purge_student_data", stdout=StringIO())
     assert (Room.objects.count(), Round.objects.count(), Player.objects.count()) == (2, 2, 2)
