@@ -90,6 +90,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # dropped when a room event says they changed: a refused word then
         # costs no query at all.
         self.room = self.round = self.player = None
+        self.is_host = False
         await self.accept()
         room = await in_worker(selectors.room_by_code)(self.code)
         if room is None:
@@ -136,9 +137,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if isinstance(message, protocol.Resync):
             self.room, self.round = selectors.room_by_code(self.code), None
             room, game_round, player = self._state()
-            return selectors.snapshot(room=room, round=game_round, player=player)
+            return selectors.snapshot(room=room, round=game_round, player=player, host=self.is_host)
         if isinstance(message, HOST_MESSAGES):
-            if self.browser is None or self.browser != room.host_browser:
+            if not self.is_host:
                 raise ClientError("not_host", "Only the host can do that.")
             self._host(room, game_round, message)
             return None
@@ -219,7 +220,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.room, self.round, self.player = room, None, None
         room, game_round, player = self._state()
         services.round_finish_if_due(round=game_round)
-        return selectors.snapshot(room=room, round=game_round, player=player)
+        self.is_host = selectors.is_host(room, self.browser, self.scope.get("user"))
+        return selectors.snapshot(room=room, round=game_round, player=player, host=self.is_host)
 
     def _schedule_finish(self) -> None:
         """Every open page keeps a timer; the first to fire ends the round, once."""

@@ -36,6 +36,17 @@ def round_solution(round_id: int) -> dict[str, tuple[tuple[int, int], ...]]:
     return {word: tuple(tuple(cell) for cell in path) for word, path in stored.items()}
 
 
+def is_host(room: Room, browser: str | None, user=None) -> bool:
+    """The browser that opened the room, or the teacher whose class owns it (from any
+    browser they log in on: logging out empties the session that held the browser id)."""
+    if browser is not None and browser == room.host_browser:
+        return True
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    classroom = getattr(room, "classroom", None)
+    return classroom is not None and classroom.teacher_id == user.pk
+
+
 def player_for(room: Room, browser: str | None) -> Player | None:
     if not browser:
         return None
@@ -102,7 +113,14 @@ def finds_for(round: Round, player: Player | None) -> list[Find]:
     return list(finds.filter(player=player))
 
 
-def snapshot(*, room: Room, round: Round, player: Player | None, now: datetime | None = None):
+def snapshot(
+    *,
+    room: Room,
+    round: Round,
+    player: Player | None,
+    now: datetime | None = None,
+    host: bool = False,
+):
     """Everything a page needs to rebuild itself, sent on every (re)connect."""
     now = now or timezone.now()
     status = round_status(round, now)
@@ -141,7 +159,7 @@ def snapshot(*, room: Room, round: Round, player: Player | None, now: datetime |
             "id": player.pk,
             "nickname": player.nickname,
             "team": player.team.name if player.team else None,
-            "is_host": player.browser == room.host_browser,
+            "is_host": host,
         },
         "finds": [
             {"word": f.word, "path": f.path, "points": f.points, "by": f.player.nickname}

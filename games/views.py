@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import selectors, services
+from games import rosters, selectors, services
 from games.engine.languages import LANGUAGES, LEVELS
 from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm, VocabularyForm
 from games.models import Room
@@ -108,7 +108,9 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 form.add_error(None, str(error))
             else:
                 return redirect("games:room", code=room.code)
-    return render(request, "games/join.html", {"form": form, "code": code})
+    room = selectors.room_by_code(code) if code else None
+    roster = rosters.available(room) if room is not None else []
+    return render(request, "games/join.html", {"form": form, "code": code, "roster": roster})
 
 
 @never_cache
@@ -120,7 +122,7 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
     browser = browser_id(request)
     player = selectors.player_for(room, browser)
     if player is None:
-        if browser == room.host_browser and room.mode != Room.Mode.SOLO:
+        if selectors.is_host(room, browser, request.user) and room.mode != Room.Mode.SOLO:
             return redirect("games:projector", code=room.code)
         return redirect("games:join_code", code=room.code)
     page = {
@@ -143,13 +145,14 @@ def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
         return redirect("games:room", code=room.code)
     browser = browser_id(request)
     player = selectors.player_for(room, browser)
-    context = results_context(game_round, player, is_host=browser == room.host_browser)
+    host = selectors.is_host(room, browser, request.user)
+    context = results_context(game_round, player, is_host=host)
     return render(request, "games/results.html", context)
 
 
 def _hosted_room(request: HttpRequest, code: str) -> Room:
     room = selectors.room_by_code(code)
-    if room is None or browser_id(request) != room.host_browser:
+    if room is None or not selectors.is_host(room, browser_id(request), request.user):
         raise Http404("No room of yours has that code.")
     return room
 
@@ -237,7 +240,7 @@ def play_again(request: HttpRequest, code: str) -> HttpResponse:
     room = selectors.room_by_code(code)
     if room is None:
         raise Http404("No room has that code.")
-    if browser_id(request) != room.host_browser:
+    if not selectors.is_host(room, browser_id(request), request.user):
         messages.error(request, "Only the host can deal a new round.")
         return redirect("games:room", code=room.code)
     try:

@@ -161,3 +161,33 @@ def test_the_play_page_weighs_under_100_kb_with_everything_it_loads(client):
         weight += sum(len(chunk) for chunk in response.streaming_content)
     assert weight <= 100_000
     assert not re.search(r'(?:href|src)="(?:https?:)?//', html)  # nothing from elsewhere
+
+
+def test_a_class_roster_is_offered_on_the_join_page_with_taken_names_greyed(
+    client, django_user_model
+):
+    from accounts.models import Classroom
+
+    teacher = django_user_model.objects.create_user("teacher", "t@school.example", "pw-12345678")
+    room = make_room(mode="versus")
+    Classroom.objects.create(
+        teacher=teacher, name="5B", language="fr", level=2, room=room, roster="Ann\nBen"
+    )
+    services.player_join(room=room, browser="someone", nickname="ann")
+    page = client.get(reverse("games:join_code", kwargs={"code": room.code})).content.decode()
+    assert re.search(r'value="Ann"[^>]*disabled', page)
+    assert re.search(r'value="Ben"(?![^>]*disabled)', page)
+    client.post(reverse("games:join"), {"code": room.code, "nickname": "Ben"})
+    assert room.players.filter(nickname="Ben").exists()
+
+
+def test_the_class_teacher_is_the_host_from_any_browser(client, django_user_model):
+    from accounts.models import Classroom
+
+    teacher = django_user_model.objects.create_user("teacher", "t@school.example", "pw-12345678")
+    room = make_room(mode="versus", host="another-browser")
+    Classroom.objects.create(teacher=teacher, name="5B", language="en", level=2, room=room)
+    projector = reverse("games:projector", kwargs={"code": room.code})
+    assert client.get(projector).status_code == 404
+    client.force_login(teacher)
+    assert client.get(projector).status_code == 200
