@@ -1,0 +1,102 @@
+"""A class's leaderboards, each student's history, and the CSV exports (teachers only)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET
+
+from accounts.selectors import classrooms_of
+from games import history
+from games.charts import line_chart
+from games.engine.languages import LANGUAGES
+
+
+def _classroom(request: HttpRequest, pk: int):
+    return get_object_or_404(classrooms_of(request.user), pk=pk)
+
+
+def _language(request: HttpRequest, played: list[str], default: str) -> str:
+    language = request.GET.get("language") or (default if default in played else "")
+    if not language and played:
+        language = played[0]
+    if language and language not in LANGUAGES:
+        raise Http404("No such language.")
+    return language
+
+
+@login_required
+@require_GET
+def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
+    """Per language (scores of different languages are never added): best rounds,
+    totals and the class's trend."""
+    classroom = _classroom(request, pk)
+    room = classroom.room
+    played = history.languages_played(room)
+    language = _language(request, played, classroom.language)
+    trend = history.trend(room, language) if language else []
+    context = {
+        "classroom": classroom,
+        "languages": [(code, LANGUAGES[code]) for code in played],
+        "language": language,
+        "language_name": LANGUAGES.get(language, ""),
+        "students": history.students(room, language) if language else [],
+        "best": history.best_rounds(room, language) if language else [],
+        "chart": line_chart([average for _, average in trend], "Average points per round"),
+        "rounds": trend,
+    }
+    return render(request, "accounts/leaderboard.html", context)
+
+
+@login_required
+@require_GET
+def student(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+    """One student (a nickname in the class): rounds, points, words, longest word, chart."""
+    classroom = _classroom(request, pk)
+    lines = []
+    for language in history.languages_played(classroom.room):
+        line = next((s for s in history.students(classroom.room, language) if s.key == key), None)
+        if line is not None:
+            chart = line_chart([points for _, points in line.per_round], "Points per round")
+            lines.append({"language": LANGUAGES[language], "line": line, "chart": chart})
+    if not lines:
+        raise Http404("No such student in this class.")
+    context = {
+        "classroom": classroom,
+        "nickname": lines[0]["line"].nickname,
+        "key": key,
+        "lines": lines,
+    }
+    return render(request, "accounts/student.html", context)
+
+
+def _csv_response(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    return response
+
+
+@login_required
+@require_GET
+def class_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = _classroom(request, pk)
+    return _csv_response(history.class_csv(classroom.room), slugify(classroom.name) or "class")
+
+
+@login_required
+@require_GET
+def student_csv(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+    classroom = _classroom(request, pk)
+    return _csv_response(
+        history.student_csv(classroom.room, key), f"{slugify(classroom.name)}-{slugify(key)}"
+    )
+
+
+@login_required
+@require_GET
+def round_csv(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    classroom = _classroom(request, pk)
+    game_round = get_object_or_404(classroom.room.rounds, number=number, finished_at__isnull=False)
+    return _csv_response(history.round_csv(game_round), f"{slugify(classroom.name)}-round-{number}")
