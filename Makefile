@@ -2,6 +2,8 @@
 #   make run    a working server on the embedded defaults (SQLite, in-memory layer)
 #   make test   the whole suite (set DATABASE_URL / REDIS_URL to test against those)
 #   make lint   ruff check and format check
+#   make messages   the French interface: update locale/fr's django.po, compile django.mo
+#                   (needs GNU gettext; both files are committed, so nothing else needs it)
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -9,7 +11,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench dictionaries clean
+.PHONY: run test lint format bench dictionaries messages clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Lettergrid needs Python 3.11: set PYTHON=/path/to/python3.11")'
@@ -54,6 +56,13 @@ bench: $(VENV)/.dev-installed
 # registry; the result is committed, so nothing else needs this).
 dictionaries: $(VENV)/.dev-installed
 	$(BIN)/python manage.py build_dictionaries
+
+# Collect the interface's strings into locale/fr/LC_MESSAGES/django.po (translate the
+# new ones there), then compile django.mo. Needs GNU gettext (apt-get install gettext).
+MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=test-artifacts --ignore=dictionaries --ignore='*/tests/*'
+messages: $(VENV)/.dev-installed
+	$(BIN)/python manage.py makemessages -l fr $(MESSAGES_IGNORE)
+	$(BIN)/python manage.py compilemessages -l fr $(MESSAGES_IGNORE)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -6,14 +6,13 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.http import HttpRequest
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts import selectors, services
 from accounts.models import CLASS_NAME_MAX_LENGTH, Classroom
 from accounts.rosters import RosterError, roster_clean
-from games.engine.languages import LANGUAGES, LEVELS
-
-LANGUAGE_CHOICES = list(LANGUAGES.items())
-LEVEL_CHOICES = [(level.number, level.name) for level in LEVELS]
+from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES
 
 
 def client_ip(request: HttpRequest | None) -> str:
@@ -25,7 +24,8 @@ class SignUpForm(UserCreationForm):
     """A teacher's account: a user name, an email for password resets, a password."""
 
     email = forms.EmailField(
-        help_text="Only used to send you a link when you forget your password."
+        label=_("Email"),
+        help_text=_("Only used to send you a link when you forget your password."),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -35,7 +35,7 @@ class SignUpForm(UserCreationForm):
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()
         if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account already uses this email address.")
+            raise forms.ValidationError(gettext("An account already uses this email address."))
         return email
 
 
@@ -51,9 +51,13 @@ class RateLimitedLoginForm(AuthenticationForm):
         ip = client_ip(self.request)
         minutes = selectors.login_wait(username=username, ip=ip)
         if minutes:
-            unit = "minute" if minutes == 1 else "minutes"
             raise forms.ValidationError(
-                f"Too many failed attempts. Try again in {minutes} {unit}.",
+                ngettext(
+                    "Too many failed attempts. Try again in %(count)d minute.",
+                    "Too many failed attempts. Try again in %(count)d minutes.",
+                    minutes,
+                )
+                % {"count": minutes},
                 code="too_many_attempts",
             )
         try:
@@ -69,14 +73,17 @@ class RateLimitedLoginForm(AuthenticationForm):
 class ClassroomForm(forms.Form):
     """A class's name, default game settings and optional roster (created by a service)."""
 
-    name = forms.CharField(max_length=CLASS_NAME_MAX_LENGTH, label="Class name")
-    language = forms.ChoiceField(choices=LANGUAGE_CHOICES, initial="en", label="Game language")
-    level = forms.TypedChoiceField(choices=LEVEL_CHOICES, coerce=int, initial=2)
+    name = forms.CharField(max_length=CLASS_NAME_MAX_LENGTH, label=_("Class name"))
+    language = forms.ChoiceField(choices=LANGUAGE_CHOICES, initial="en", label=_("Game language"))
+    level = forms.TypedChoiceField(choices=LEVEL_CHOICES, coerce=int, initial=2, label=_("Level"))
     roster = forms.CharField(
         required=False,
+        label=_("Roster"),
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-        help_text="Optional: one nickname per line (first names, not full names). "
-        "Students pick theirs when they join.",
+        help_text=_(
+            "Optional: one nickname per line (first names, not full names). "
+            "Students pick theirs when they join."
+        ),
     )
 
     @classmethod
@@ -92,7 +99,7 @@ class ClassroomForm(forms.Form):
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
-            raise forms.ValidationError("Give the class a name.")
+            raise forms.ValidationError(gettext("Give the class a name."))
         return name
 
     def clean_roster(self) -> list[str]:

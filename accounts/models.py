@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from games.engine.languages import LANGUAGES, LEVELS
+from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES
 from games.models import Room
 
 CLASS_NAME_MAX_LENGTH = 80
@@ -23,10 +23,8 @@ class Classroom(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classrooms"
     )
     name = models.CharField(max_length=CLASS_NAME_MAX_LENGTH)
-    language = models.CharField(max_length=2, choices=list(LANGUAGES.items()), default="en")
-    level = models.PositiveSmallIntegerField(
-        choices=[(level.number, level.name) for level in LEVELS], default=2
-    )
+    language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES, default="en")
+    level = models.PositiveSmallIntegerField(choices=LEVEL_CHOICES, default=2)
     roster = models.TextField(
         blank=True, help_text="Optional nicknames students pick from, one per line."
     )

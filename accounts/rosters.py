@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games.nicknames import NicknameError, clean_nickname, nickname_key
 
 MAX_ROSTER_NAMES = 100
@@ -31,16 +33,23 @@ def roster_clean(text: str) -> list[str]:
         try:
             name = clean_nickname(line)
         except NicknameError as error:
-            problems.append(f"Line {number}: {error}")
+            problems.append(
+                gettext("Line %(number)d: %(problem)s") % {"number": number, "problem": error}
+            )
             continue
         key = nickname_key(name)
         if key in seen:
-            problems.append(f"Line {number}: {name!r} is already on line {seen[key]}.")
+            problems.append(
+                gettext("Line %(number)d: %(name)r is already on line %(first)d.")
+                % {"number": number, "name": name, "first": seen[key]}
+            )
             continue
         seen[key] = number
         names.append(name)
     if len(names) > MAX_ROSTER_NAMES:
-        problems.append(f"Keep the roster to {MAX_ROSTER_NAMES} names.")
+        problems.append(
+            gettext("Keep the roster to %(count)d names.") % {"count": MAX_ROSTER_NAMES}
+        )
     if problems:
         raise RosterError(problems)
     return names

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import selectors, services
@@ -31,7 +32,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
-        messages.success(request, "Welcome! Create your first class.")
+        messages.success(request, gettext("Welcome! Create your first class."))
         return redirect("classes:create")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -69,7 +70,7 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "classroom": classroom,
         "join_url": join_url,
-        "qr": qr_svg(join_url, label=f"QR code of {join_url}"),
+        "qr": qr_svg(join_url, label=gettext("QR code of %(link)s") % {"link": join_url}),
         "hosts_here": classroom.room.host_browser == browser_id(request),
     }
     return render(request, "accounts/class_detail.html", context)
@@ -82,7 +83,7 @@ def class_edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = ClassroomForm.for_classroom(classroom, request.POST or None)
     if request.method == "POST" and form.is_valid():
         services.classroom_update(classroom=classroom, **form.cleaned_data)
-        messages.success(request, "Class saved.")
+        messages.success(request, gettext("Class saved."))
         return redirect("classes:detail", pk=classroom.pk)
     return render(request, "accounts/class_form.html", {"form": form, "classroom": classroom})
 
@@ -93,7 +94,7 @@ def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _classroom(request, pk)
     if request.method == "POST":
         services.classroom_delete(classroom=classroom)
-        messages.success(request, f"Class “{classroom.name}” deleted.")
+        messages.success(request, gettext("Class “%(name)s” deleted.") % {"name": classroom.name})
         return redirect("classes:list")
     return render(request, "accounts/class_delete.html", {"classroom": classroom})
 
@@ -104,5 +105,5 @@ def class_host_here(request: HttpRequest, pk: int) -> HttpResponse:
     """Run the class's room from this browser (the projector's, say) from now on."""
     classroom = _classroom(request, pk)
     services.classroom_host_move(classroom=classroom, host_browser=browser_id(request))
-    messages.success(request, "This browser now runs the class's room.")
+    messages.success(request, gettext("This browser now runs the class's room."))
     return redirect("classes:detail", pk=classroom.pk)

@@ -11,12 +11,15 @@ import asyncio
 import json
 import logging
 import time
+from types import SimpleNamespace
 
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.utils import timezone
+from django.http.cookie import parse_cookie
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from games import protocol, selectors, services
 from games.models import Player, Team
@@ -25,6 +28,16 @@ from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
 
 logger = logging.getLogger(__name__)
+
+
+def connection_language(scope: dict) -> str:
+    """The interface language of a socket, chosen as for its pages: the language
+    switch's cookie, else the browser's Accept-Language, else LANGUAGE_CODE."""
+    headers = dict(scope.get("headers") or ())
+    cookies = scope.get("cookies") or parse_cookie(headers.get(b"cookie", b"").decode("latin-1"))
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    request = SimpleNamespace(COOKIES=cookies, META={"HTTP_ACCEPT_LANGUAGE": accept})
+    return translation.get_language_from_request(request)
 
 
 def in_worker(function):
@@ -82,6 +95,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         start_sweeper()
+        # Messages to this player (refusals, errors) in their interface language;
+        # the game language is the room's. Worker threads inherit it (a context var).
+        translation.activate(connection_language(self.scope))
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         self.browser = self.scope.get("session", {}).get(BROWSER_KEY)
         self.tokens, self.refilled, self.refused = float(RATE_BURST), time.monotonic(), 0
@@ -112,7 +128,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             if self.refused > FLOOD_LIMIT:
                 await self.close(code=protocol.CLOSE_FLOOD)
             else:
-                await self.send_json(protocol.error_event("slow_down", "Too many messages."))
+                await self.send_json(protocol.error_event("slow_down", _("Too many messages.")))
             return
         try:
             message = protocol.parse_client_message(text_data, bytes_data)
@@ -140,11 +156,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return selectors.snapshot(room=room, round=game_round, player=player, host=self.is_host)
         if isinstance(message, HOST_MESSAGES):
             if not self.is_host:
-                raise ClientError("not_host", "Only the host can do that.")
+                raise ClientError("not_host", _("Only the host can do that."))
             self._host(room, game_round, message)
             return None
         if player is None:
-            raise ClientError("not_joined", "Join the room with a nickname first.")
+            raise ClientError("not_joined", _("Join the room with a nickname first."))
         if isinstance(message, protocol.CheckPath):
             return services.path_feedback(
                 round=game_round, round_id=message.round_id, path=list(message.path)
@@ -193,7 +209,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         except NicknameError as error:
             raise ClientError("bad_nickname", str(error)) from None
         except (Player.DoesNotExist, Team.DoesNotExist):
-            raise ClientError("no_such_player", "No such player or team in this room.") from None
+            raise ClientError("no_such_player", _("No such player or team in this room.")) from None
 
     # --- events from the room group -------------------------------------------
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from games.engine import dice as engine_dice
 from games.engine.board import parse_board
 from games.engine.generator import GenerationError, generate_board
@@ -18,6 +20,7 @@ from games.engine.scoring import default_min_length as engine_default_min_length
 from games.engine.scoring import score_word
 from games.engine.sharecode import board_code
 from games.engine.solver import check_path, find_cell_path, fold_word, solve
+from games.labels import dice_label
 
 # A board this poor makes a dull round: deal again (within a time budget) below it.
 MIN_WORDS_ON_BOARD = 15
@@ -50,12 +53,15 @@ def check_settings(*, language: str, level: int, size: int, dice: str) -> None:
     """Raise ValueError with a message for the host when settings cannot make a board."""
     check_language(language)
     if level not in {lv.number for lv in LEVELS}:
-        raise ValueError(f"Unknown level {level}.")
+        raise ValueError(gettext("Unknown level %(level)s.") % {"level": level})
     if size not in engine_dice.SIZES:
-        raise ValueError("Boards are 4×4, 5×5 or 6×6.")
+        raise ValueError(gettext("Boards are 4×4, 5×5 or 6×6."))
     source = _source(language, size, dice)
     if size not in source.sizes:
-        raise ValueError(f"{source.label} cannot make a {size}×{size} board.")
+        raise ValueError(
+            gettext("%(dice)s cannot make a %(size)d×%(size)d board.")
+            % {"dice": dice_label(source.name, source.label), "size": size}
+        )
 
 
 def _source(language: str, size: int, dice: str):

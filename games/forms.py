@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.dice import board_sources
-from games.engine.languages import LANGUAGES, LEVELS
+from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES, dice_label, letters, minutes
 from games.models import ROOM_CODE_LENGTH, Room, VocabularyList
 from games.nicknames import NicknameError, clean_nickname
 
-LANGUAGE_CHOICES = list(LANGUAGES.items())
-LEVEL_CHOICES = [(level.number, level.name) for level in LEVELS]
 SIZE_CHOICES = [(4, "4×4"), (5, "5×5"), (6, "6×6")]
-DURATION_CHOICES = [(60, "1 minute")] + [(60 * n, f"{n} minutes") for n in range(2, 11)]
+DURATION_CHOICES = [(60 * n, minutes(n)) for n in range(1, 11)]
 
 
 def dice_choices() -> list[tuple[str, str]]:
-    choices = [("", "Letters by frequency, or the language's dice")]
+    choices = [("", gettext("Letters by frequency, or the language's dice"))]
     choices += [
-        (source.name, source.label)
+        (source.name, dice_label(source.name, source.label))
         for source in board_sources().values()
         if source.dice_set is not None
     ]
@@ -28,8 +28,8 @@ def dice_choices() -> list[tuple[str, str]]:
 class SoloForm(forms.Form):
     """Two clicks to play: a language and a level."""
 
-    language = forms.ChoiceField(choices=LANGUAGE_CHOICES, initial="en")
-    level = forms.TypedChoiceField(choices=LEVEL_CHOICES, coerce=int, initial=2)
+    language = forms.ChoiceField(choices=LANGUAGE_CHOICES, initial="en", label=_("Language"))
+    level = forms.TypedChoiceField(choices=LEVEL_CHOICES, coerce=int, initial=2, label=_("Words"))
 
 
 class RoomForm(forms.Form):
@@ -38,24 +38,34 @@ class RoomForm(forms.Form):
     nickname = forms.CharField(
         max_length=60,
         required=False,
-        help_text="Leave empty to run the room without playing (a projector, say).",
+        label=_("Nickname"),
+        help_text=_("Leave empty to run the room without playing (a projector, say)."),
     )
-    language = forms.ChoiceField(choices=LANGUAGE_CHOICES, initial="en")
-    level = forms.TypedChoiceField(choices=LEVEL_CHOICES, coerce=int, initial=2)
-    size = forms.TypedChoiceField(choices=SIZE_CHOICES, coerce=int, initial=4)
-    dice = forms.ChoiceField(choices=dice_choices, required=False)
+    language = forms.ChoiceField(choices=LANGUAGE_CHOICES, initial="en", label=_("Game language"))
+    level = forms.TypedChoiceField(choices=LEVEL_CHOICES, coerce=int, initial=2, label=_("Level"))
+    size = forms.TypedChoiceField(choices=SIZE_CHOICES, coerce=int, initial=4, label=_("Size"))
+    dice = forms.ChoiceField(choices=dice_choices, required=False, label=_("Dice"))
     min_length = forms.TypedChoiceField(
-        choices=[(0, "The rules' default")] + [(n, f"{n} letters") for n in range(3, 7)],
+        choices=[(0, _("The rules' default"))] + [(n, letters(n)) for n in range(3, 7)],
         coerce=int,
         initial=0,
         required=False,
+        label=_("Min length"),
     )
-    duration_seconds = forms.TypedChoiceField(choices=DURATION_CHOICES, coerce=int, initial=180)
-    mode = forms.ChoiceField(choices=Room.Mode.choices, initial=Room.Mode.VERSUS)
+    duration_seconds = forms.TypedChoiceField(
+        choices=DURATION_CHOICES, coerce=int, initial=180, label=_("Duration")
+    )
+    mode = forms.ChoiceField(choices=Room.Mode.choices, initial=Room.Mode.VERSUS, label=_("Mode"))
     team_count = forms.TypedChoiceField(
-        choices=[(n, str(n)) for n in range(2, 7)], coerce=int, initial=2, required=False
+        choices=[(n, str(n)) for n in range(2, 7)],
+        coerce=int,
+        initial=2,
+        required=False,
+        label=_("Team count"),
     )
-    scoring = forms.ChoiceField(choices=Room.Scoring.choices, initial=Room.Scoring.STANDARD)
+    scoring = forms.ChoiceField(
+        choices=Room.Scoring.choices, initial=Room.Scoring.STANDARD, label=_("Scoring")
+    )
 
     def clean_nickname(self) -> str:
         raw = self.cleaned_data["nickname"]
@@ -74,14 +84,22 @@ class RoomSettingsForm(RoomForm):
     vocabulary = forms.ModelChoiceField(
         queryset=VocabularyList.objects.none(),
         required=False,
-        empty_label="No vocabulary",
-        label="Plant words from",
+        empty_label=_("No vocabulary"),
+        label=_("Plant words from"),
     )
     plant_count = forms.IntegerField(
-        min_value=0, max_value=8, initial=0, required=False, label="How many list words to plant"
+        min_value=0,
+        max_value=8,
+        initial=0,
+        required=False,
+        label=_("How many list words to plant"),
     )
     plant_bonus = forms.IntegerField(
-        min_value=0, max_value=20, initial=2, required=False, label="Bonus points per planted word"
+        min_value=0,
+        max_value=20,
+        initial=2,
+        required=False,
+        label=_("Bonus points per planted word"),
     )
 
     def __init__(self, *args, room=None, **kwargs):
@@ -93,40 +111,44 @@ class RoomSettingsForm(RoomForm):
 class VocabularyForm(forms.Form):
     """A unit's words pasted or uploaded, one per line, with an optional translation."""
 
-    name = forms.CharField(max_length=80, label="Name of the list")
+    name = forms.CharField(max_length=80, label=_("Name of the list"))
     text = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 10}),
-        label="Words, one per line (pomme;apple)",
+        label=_("Words, one per line (pomme;apple)"),
     )
-    upload = forms.FileField(required=False, label="Or upload a text file")
+    upload = forms.FileField(required=False, label=_("Or upload a text file"))
 
     def clean(self):
         data = super().clean()
         upload = data.get("upload")
         if upload is not None:
             if upload.size > 200_000:
-                raise forms.ValidationError("That file is too large for a word list.")
+                raise forms.ValidationError(gettext("That file is too large for a word list."))
             data["text"] = upload.read().decode("utf-8", errors="replace")
         if not data.get("text", "").strip():
-            raise forms.ValidationError("Paste some words or upload a file.")
+            raise forms.ValidationError(gettext("Paste some words or upload a file."))
         return data
 
 
 class JoinForm(forms.Form):
     code = forms.CharField(
         max_length=20,
-        label="Room code",
+        label=_("Room code"),
         widget=forms.TextInput(
             attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
         ),
     )
-    nickname = forms.CharField(max_length=60, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    nickname = forms.CharField(
+        max_length=60, label=_("Nickname"), widget=forms.TextInput(attrs={"autocomplete": "off"})
+    )
 
     def clean_code(self) -> str:
         code = "".join(self.cleaned_data["code"].split()).upper()
         if len(code) != ROOM_CODE_LENGTH:
-            raise forms.ValidationError(f"A room code has {ROOM_CODE_LENGTH} characters.")
+            raise forms.ValidationError(
+                gettext("A room code has %(count)d characters.") % {"count": ROOM_CODE_LENGTH}
+            )
         return code
 
     def clean_nickname(self) -> str:

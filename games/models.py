@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
-from games.engine.languages import LANGUAGES, LEVELS
+from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES
 
 # Easy to read aloud and to type: no 0/O, 1/I/L, no vowels (no words by accident).
 ROOM_CODE_ALPHABET = "23456789BCDFGHJKMNPQRSTVWXZ"
@@ -23,22 +24,20 @@ class Room(models.Model):
     """A place where rounds are played: a code to join, settings, players."""
 
     class Mode(models.TextChoices):
-        SOLO = "solo", "Solo"
-        VERSUS = "versus", "Head-to-head"
-        TEAMS = "teams", "Teams"
+        SOLO = "solo", _("Solo")
+        VERSUS = "versus", _("Head-to-head")
+        TEAMS = "teams", _("Teams")
 
     class Scoring(models.TextChoices):
-        STANDARD = "standard", "Standard"
-        CLASSIC = "classic", "Classic (shared words score for nobody)"
+        STANDARD = "standard", _("Standard")
+        CLASSIC = "classic", _("Classic (shared words score for nobody)")
 
     code = models.CharField(max_length=ROOM_CODE_LENGTH, unique=True)
     host_browser = models.CharField(
         max_length=32, help_text="The browser identity (from its session) of the host."
     )
-    language = models.CharField(max_length=2, choices=list(LANGUAGES.items()), default="en")
-    level = models.PositiveSmallIntegerField(
-        choices=[(level.number, level.name) for level in LEVELS], default=LEVELS[-1].number
-    )
+    language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES, default="en")
+    level = models.PositiveSmallIntegerField(choices=LEVEL_CHOICES, default=LEVEL_CHOICES[-1][0])
     size = models.PositiveSmallIntegerField(choices=[(n, f"{n}×{n}") for n in (4, 5, 6)], default=4)
     dice = models.CharField(
         max_length=32,
@@ -136,7 +135,7 @@ class Round(models.Model):
     board = models.CharField(max_length=400, help_text="Rows joined by '/' (docs/engine.md).")
     seed = models.BigIntegerField()
     share_code = models.CharField(max_length=40, blank=True)
-    language = models.CharField(max_length=2, choices=list(LANGUAGES.items()))
+    language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES)
     level = models.PositiveSmallIntegerField()
     min_length = models.PositiveSmallIntegerField()
     mode = models.CharField(max_length=8, choices=Room.Mode.choices)
@@ -217,7 +216,7 @@ class VocabularyList(models.Model):
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="vocabulary_lists")
     name = models.CharField(max_length=80)
-    language = models.CharField(max_length=2, choices=list(LANGUAGES.items()))
+    language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

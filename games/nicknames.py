@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from django.utils.translation import gettext
+
 from games.models import NICKNAME_MAX_LENGTH
 
 # Students are a nickname, nothing more: no contact details on the projector.
@@ -26,17 +28,27 @@ def clean_nickname(raw: object) -> str:
     as HTML, so angle brackets are harmless and allowed.
     """
     if not isinstance(raw, str):
-        raise NicknameError("Type a nickname.")
+        raise NicknameError(gettext("Type a nickname."))
     text = unicodedata.normalize("NFC", " ".join(raw.split()))
     if not text:
-        raise NicknameError("Type a nickname.")
+        raise NicknameError(gettext("Type a nickname."))
     if len(text) > NICKNAME_MAX_LENGTH:
-        raise NicknameError(f"Keep your nickname to {NICKNAME_MAX_LENGTH} characters or fewer.")
+        raise NicknameError(
+            gettext("Keep your nickname to %(count)d characters or fewer.")
+            % {"count": NICKNAME_MAX_LENGTH}
+        )
     if any(unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co", "Cn"} for ch in text):
-        raise NicknameError("Use letters, numbers and ordinary symbols only.")
+        raise NicknameError(gettext("Use letters, numbers and ordinary symbols only."))
     if EMAIL.search(text) or URL.search(text) or PHONE.search(text):
-        raise NicknameError("No email addresses, phone numbers or web addresses: just a nickname.")
+        raise NicknameError(
+            gettext("No email addresses, phone numbers or web addresses: just a nickname.")
+        )
     return text
+
+
+def nickname_taken() -> str:
+    """The message for a nickname another player of the room already has."""
+    return gettext("Someone in this room already has that nickname: pick another.")
 
 
 def nickname_key(nickname: str) -> str:

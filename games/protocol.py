@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 # Close codes (4000-4999 are the application's own).
 CLOSE_NOT_A_ROOM = 4004  # the room code in the URL does not exist
 CLOSE_NOT_JOINED = 4003  # this browser has not joined the room (no nickname yet)
@@ -90,15 +92,15 @@ ClientMessage = SubmitWord | CheckPath | StartRound | EndRound | NextRound | Hos
 def parse_client_message(text: str | None, binary: bytes | None = None) -> ClientMessage:
     """Validate one frame from a browser; raise ClientError on anything malformed."""
     if binary is not None or text is None:
-        raise ClientError("binary_frame", "Messages must be JSON text.")
+        raise ClientError("binary_frame", _("Messages must be JSON text."))
     if len(text) > MAX_FRAME_CHARS:
-        raise ClientError("too_large", "That message is far too long.")
+        raise ClientError("too_large", _("That message is far too long."))
     try:
         payload = json.loads(text)
     except (ValueError, RecursionError):
-        raise ClientError("bad_json", "That message is not valid JSON.") from None
+        raise ClientError("bad_json", _("That message is not valid JSON.")) from None
     if not isinstance(payload, dict):
-        raise ClientError("bad_message", "A message must be a JSON object with a type.")
+        raise ClientError("bad_message", _("A message must be a JSON object with a type."))
     kind = payload.get("type")
     if kind == "submit":
         return _parse_submit(payload)
@@ -114,21 +116,23 @@ def parse_client_message(text: str | None, binary: bytes | None = None) -> Clien
         return Resync()
     if kind in HOST_ACTIONS:
         return _parse_host_action(kind, payload)
-    raise ClientError("unknown_type", f"Unknown message type {str(kind)[:30]!r}.")
+    raise ClientError(
+        "unknown_type", _("Unknown message type %(kind)r.") % {"kind": str(kind)[:30]}
+    )
 
 
 def _parse_submit(payload: dict[str, Any]) -> SubmitWord:
     round_id = _round_id(payload)
     word, path = payload.get("word"), payload.get("path")
     if (word is None) == (path is None):
-        raise ClientError("bad_message", "Send either a word or a path.")
+        raise ClientError("bad_message", _("Send either a word or a path."))
     if word is not None:
         if not isinstance(word, str):
-            raise ClientError("bad_field", "The word must be text.")
+            raise ClientError("bad_field", _("The word must be text."))
         if len(word) > MAX_WORD_CHARS:
-            raise ClientError("too_long", "That is far too long to be a word on this board.")
+            raise ClientError("too_long", _("That is far too long to be a word on this board."))
         if any(not ch.isprintable() for ch in word):
-            raise ClientError("bad_field", "The word holds control characters.")
+            raise ClientError("bad_field", _("The word holds control characters."))
         return SubmitWord(round_id=round_id, word=word)
     return SubmitWord(round_id=round_id, path=_path(path))
 
@@ -144,35 +148,35 @@ def _parse_host_action(kind: str, payload: dict[str, Any]) -> HostAction:
     if kind == "extend":
         seconds = payload.get("seconds", 30)
         if not isinstance(seconds, int) or isinstance(seconds, bool) or not 5 <= seconds <= 600:
-            raise ClientError("bad_field", "Add between 5 seconds and 10 minutes.")
+            raise ClientError("bad_field", _("Add between 5 seconds and 10 minutes."))
         return HostAction(kind, seconds=seconds)
     if kind in ("lock", "top_only"):
         on = payload.get("on")
         if not isinstance(on, bool):
-            raise ClientError("bad_field", "Say on: true or on: false.")
+            raise ClientError("bad_field", _("Say on: true or on: false."))
         return HostAction(kind, on=on)
     player = payload.get("player")
     if not isinstance(player, int) or isinstance(player, bool):
-        raise ClientError("bad_field", "Name the player by their id.")
+        raise ClientError("bad_field", _("Name the player by their id."))
     nickname = payload.get("nickname")
     if kind == "rename" and not isinstance(nickname, str):
-        raise ClientError("bad_field", "The new nickname must be text.")
+        raise ClientError("bad_field", _("The new nickname must be text."))
     team = payload.get("team", 0)
     if kind == "move" and (not isinstance(team, int) or isinstance(team, bool) or team < 1):
-        raise ClientError("bad_field", "Name the team by its number.")
+        raise ClientError("bad_field", _("Name the team by its number."))
     return HostAction(kind, player=player, nickname=nickname, team=team)
 
 
 def _round_id(payload: dict[str, Any]) -> int:
     value = payload.get("round")
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ClientError("bad_field", "The message must name its round (a positive number).")
+        raise ClientError("bad_field", _("The message must name its round (a positive number)."))
     return value
 
 
 def _path(value: Any) -> tuple[tuple[int, int], ...]:
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_PATH_CELLS:
-        raise ClientError("bad_field", "A path is a list of [row, column] pairs.")
+        raise ClientError("bad_field", _("A path is a list of [row, column] pairs."))
     cells = []
     for cell in value:
         if (
@@ -180,10 +184,10 @@ def _path(value: Any) -> tuple[tuple[int, int], ...]:
             or len(cell) != 2
             or not all(isinstance(n, int) and not isinstance(n, bool) for n in cell)
         ):
-            raise ClientError("bad_field", "A path is a list of [row, column] pairs.")
+            raise ClientError("bad_field", _("A path is a list of [row, column] pairs."))
         cells.append((cell[0], cell[1]))
     return tuple(cells)
 
 
 def error_event(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+    return {"type": "error", "code": code, "message": str(message)}

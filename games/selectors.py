@@ -9,10 +9,8 @@ from datetime import datetime
 from django.db.models import Count, Sum
 from django.utils import timezone
 
-from games.engine.languages import LANGUAGES, LEVELS
+from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
 from games.models import Find, Player, Room, Round
-
-LEVEL_NAMES = {level.number: level.name for level in LEVELS}
 
 
 def room_by_code(code: str) -> Room | None:
@@ -132,9 +130,9 @@ def snapshot(
         "room": {
             "code": room.code,
             "language": room.language,
-            "language_name": LANGUAGES[room.language],
+            "language_name": str(LANGUAGE_NAMES[room.language]),
             "level": round.level,
-            "level_name": LEVEL_NAMES[round.level],
+            "level_name": str(LEVEL_NAMES[round.level]),
             "size": room.size,
             "min_length": round.min_length,
             "duration_seconds": round.duration_seconds,

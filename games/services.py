@@ -18,6 +18,8 @@ from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import dealing, selectors, vocabulary
 from games.models import (
@@ -33,14 +35,15 @@ from games.models import (
     VocabularyList,
     WordRuling,
 )
-from games.nicknames import NicknameError, clean_nickname, nickname_key
+from games.nicknames import NicknameError, clean_nickname, nickname_key, nickname_taken
 
 logger = logging.getLogger(__name__)
 
 # A word that left the page before the bell may arrive a little after it.
 NETWORK_GRACE = timedelta(seconds=1)
 MIN_DURATION, MAX_DURATION = 30, 600
-TEAM_NAMES = ("Red", "Blue", "Green", "Gold", "Purple", "Orange")
+# Stored with each team in the language of the page that made it (the host's).
+TEAM_NAMES = (_("Red"), _("Blue"), _("Green"), _("Gold"), _("Purple"), _("Orange"))
 
 
 class RoomSettingsError(ValueError):
@@ -63,18 +66,19 @@ class WordResult:
     find: Find | None = None
 
 
+# Lazy: each player reads them in the language of their own connection.
 REASONS = {
-    "accepted": "Accepted.",
-    "too_short": "Too short.",
-    "not_a_word": "Not in the dictionary.",
-    "not_on_board": "Not on the board.",
-    "bad_path": "Those tiles do not make a path.",
-    "already_found": "You already found it.",
-    "team_already_found": "Your team already found it.",
-    "time_up": "Time is up.",
-    "paused": "The clock is paused.",
-    "not_started": "The round has not started yet.",
-    "wrong_round": "That word was for another round.",
+    "accepted": _("Accepted."),
+    "too_short": _("Too short."),
+    "not_a_word": _("Not in the dictionary."),
+    "not_on_board": _("Not on the board."),
+    "bad_path": _("Those tiles do not make a path."),
+    "already_found": _("You already found it."),
+    "team_already_found": _("Your team already found it."),
+    "time_up": _("Time is up."),
+    "paused": _("The clock is paused."),
+    "not_started": _("The round has not started yet."),
+    "wrong_round": _("That word was for another round."),
 }
 
 
@@ -97,10 +101,13 @@ def _check_room_settings(
 ) -> None:
     if not MIN_DURATION <= duration_seconds <= MAX_DURATION:
         raise RoomSettingsError(
-            f"A round lasts between {MIN_DURATION} seconds and {MAX_DURATION // 60} minutes."
+            gettext("A round lasts between %(min)d seconds and %(max)d minutes.")
+            % {"min": MIN_DURATION, "max": MAX_DURATION // 60}
         )
     if mode == Room.Mode.TEAMS and not 2 <= team_count <= len(TEAM_NAMES):
-        raise RoomSettingsError(f"Choose between 2 and {len(TEAM_NAMES)} teams.")
+        raise RoomSettingsError(
+            gettext("Choose between 2 and %(count)d teams.") % {"count": len(TEAM_NAMES)}
+        )
     try:
         dealing.check_settings(language=language, level=level, size=size, dice=dice)
     except ValueError as exc:
@@ -144,7 +151,7 @@ def room_create(
         scoring=scoring,
         team_count=team_count if mode == Room.Mode.TEAMS else 0,
     )
-    for _ in range(20):
+    for _attempt in range(20):
         room.code = _new_room_code()
         if not Room.objects.filter(code=room.code).exists():
             break
@@ -159,7 +166,9 @@ def _make_teams(room: Room) -> None:
     wanted = room.team_count if room.mode == Room.Mode.TEAMS else 0
     room.teams.filter(number__gt=wanted).delete()
     for number in range(1, wanted + 1):
-        Team.objects.get_or_create(room=room, number=number, name=TEAM_NAMES[number - 1])
+        Team.objects.get_or_create(
+            room=room, number=number, defaults={"name": str(TEAM_NAMES[number - 1])}
+        )
     if wanted:
         for player in room.players.filter(team__isnull=True, removed=False):
             player.team = _smallest_team(room)
@@ -215,13 +224,13 @@ def player_join(*, room: Room, browser: str, nickname: object) -> Player:
     existing = room.players.filter(browser=browser).first()
     if existing is not None:
         if existing.removed:
-            raise JoinRefused("The host has removed you from this room.")
+            raise JoinRefused(gettext("The host has removed you from this room."))
         return existing
     if room.locked:
-        raise JoinRefused("This room is locked: ask your teacher to open it.")
+        raise JoinRefused(gettext("This room is locked: ask your teacher to open it."))
     name = clean_nickname(nickname)
     if room.players.filter(nickname_key=nickname_key(name)).exists():
-        raise NicknameError("Someone in this room already has that nickname: pick another.")
+        raise NicknameError(nickname_taken())
     player = Player(room=room, browser=browser, nickname=name, nickname_key=nickname_key(name))
     player.team = _smallest_team(room)
     try:
@@ -233,9 +242,7 @@ def player_join(*, room: Room, browser: str, nickname: object) -> Player:
         existing = room.players.filter(browser=browser).first()
         if existing is not None:
             return existing
-        raise NicknameError(
-            "Someone in this room already has that nickname: pick another."
-        ) from None
+        raise NicknameError(nickname_taken()) from None
     _broadcast(room, {"type": "players", "players": selectors.players_payload(room)})
     return player
 
@@ -246,7 +253,7 @@ def player_rename(*, room: Room, player_id: int, nickname: object) -> Player:
     player = room.players.get(pk=player_id)
     name = clean_nickname(nickname)
     if room.players.exclude(pk=player.pk).filter(nickname_key=nickname_key(name)).exists():
-        raise NicknameError("Someone in this room already has that nickname: pick another.")
+        raise NicknameError(nickname_taken())
     player.nickname, player.nickname_key = name, nickname_key(name)
     player.save(update_fields=["nickname", "nickname_key"])
     _broadcast(room, {"type": "players", "players": selectors.players_payload(room)})
@@ -555,7 +562,7 @@ def word_rule(*, round: Round, word: str, allowed: bool) -> int:
 def _allow(game_round: Round, word: str) -> int:
     path = game_round.solution.get(word) or dealing.word_path(game_round.board, word)
     if path is None:
-        raise RoomSettingsError(f"{word} is not on this board.")
+        raise RoomSettingsError(gettext("%(word)s is not on this board.") % {"word": word})
     game_round.solution[word] = path
     points = dealing.points(word, game_round.room.size)
     made = 0
@@ -636,7 +643,7 @@ def word_result_event(result: WordResult, game_round: Round) -> dict:
         "round": game_round.pk,
         "accepted": result.accepted,
         "reason": result.reason,
-        "message": REASONS[result.reason],
+        "message": str(REASONS[result.reason]),
         "word": result.word,
         "path": result.path,
         "points": result.points,
@@ -668,7 +675,7 @@ def round_next(*, room: Room) -> Round:
     current = room.rounds.order_by("-number").first()
     if current is not None and current.finished_at is None:
         if current.started_at is not None and current.ends_at > timezone.now():
-            raise RoomSettingsError("Finish the round being played first.")
+            raise RoomSettingsError(gettext("Finish the round being played first."))
         round_finish(round=current)
     game_round = round_create(room=room)
     _broadcast(room, {"type": "new_round", "round": game_round.pk})

@@ -7,12 +7,15 @@ from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.qr import qr_svg
 from games import rosters, selectors, services
-from games.engine.languages import LANGUAGES, LEVELS
 from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm, VocabularyForm
+from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
 from games.models import Room
 from games.nicknames import NicknameError
 from games.presentation import results_context
@@ -21,7 +24,6 @@ from games.sessions import browser_id
 # A fixed board for the landing page, with one word traced on it.
 DEMO_ROWS = ("LETT", "ERGR", "IDSA", "NOWM")
 DEMO_PATH = ((1, 2), (1, 3), (2, 0), (2, 1))  # G-R-I-D
-SOLO_NICKNAME = "You"
 
 
 @require_GET
@@ -34,8 +36,8 @@ def landing(request: HttpRequest) -> HttpResponse:
     ]
     context = {
         "demo_cells": demo_cells,
-        "languages": LANGUAGES.values(),
-        "levels": LEVELS,
+        "languages": LANGUAGE_NAMES.values(),
+        "levels": LEVEL_NAMES.values(),
         "solo_form": SoloForm(),
         "join_form": JoinForm(),
     }
@@ -47,7 +49,7 @@ def solo_start(request: HttpRequest) -> HttpResponse:
     """Pick a language and a level, play: a one-player room whose clock starts now."""
     form = SoloForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a language and a level.")
+        messages.error(request, gettext("Choose a language and a level."))
         return redirect("games:landing")
     browser = browser_id(request)
     room = services.room_create(
@@ -56,7 +58,8 @@ def solo_start(request: HttpRequest) -> HttpResponse:
         level=form.cleaned_data["level"],
         mode=Room.Mode.SOLO,
     )
-    services.player_join(room=room, browser=browser, nickname=SOLO_NICKNAME)
+    # The solo player's name: "You", in the page's language.
+    services.player_join(room=room, browser=browser, nickname=gettext("You"))
     services.round_start(round=selectors.current_round(room))
     return redirect("games:room", code=room.code)
 
@@ -96,7 +99,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         room = selectors.room_by_code(form.cleaned_data["code"])
         if room is None:
-            form.add_error("code", "No room has that code: check it with your teacher.")
+            form.add_error("code", gettext("No room has that code: check it with your teacher."))
         else:
             try:
                 services.player_join(
@@ -170,7 +173,9 @@ def projector(request: HttpRequest, code: str) -> HttpResponse:
         "join_url": join_url,
     }
     form = RoomSettingsForm(initial=_room_initial(room), room=room)
-    context = {"room": room, "page": page, "join_url": join_url, "form": form}
+    # The SVG is drawn by qrcode from the escaped link: markup we made, safe to inline.
+    qr = mark_safe(qr_svg(join_url, label=f"QR code of {join_url}"))
+    context = {"room": room, "page": page, "join_url": join_url, "form": form, "qr_svg": qr}
     return render(request, "games/projector.html", context)
 
 
@@ -185,7 +190,12 @@ def vocabulary(request: HttpRequest, code: str) -> HttpResponse:
             room=room, name=form.cleaned_data["name"], text=form.cleaned_data["text"]
         )
         kept = sum(entry.problem is None for entry in checked)
-        messages.success(request, f"“{saved.name}” keeps {kept} of {len(checked)} entries.")
+        text = ngettext(
+            "“%(name)s” keeps %(kept)d of %(count)d entry.",
+            "“%(name)s” keeps %(kept)d of %(count)d entries.",
+            len(checked),
+        )
+        messages.success(request, text % {"name": saved.name, "kept": kept, "count": len(checked)})
         form = VocabularyForm()
     lists = room.vocabulary_lists.prefetch_related("entries")
     context = {"room": room, "form": form, "checked": checked, "lists": lists}
@@ -203,6 +213,9 @@ def _room_initial(room: Room) -> dict:
         "mode": room.mode,
         "team_count": room.team_count or 2,
         "scoring": room.scoring,
+        "vocabulary": room.vocabulary_id,
+        "plant_count": room.plant_count,
+        "plant_bonus": room.plant_bonus,
     }
 
 
@@ -212,7 +225,7 @@ def next_round(request: HttpRequest, code: str) -> HttpResponse:
     room = _hosted_room(request, code)
     form = RoomSettingsForm(request.POST, room=room)
     if not form.is_valid():
-        messages.error(request, "Those settings are not valid: " + form.errors.as_text())
+        messages.error(request, gettext("Those settings are not valid: ") + form.errors.as_text())
         return redirect("games:projector", code=room.code)
     data = form.cleaned_data
     try:
@@ -227,6 +240,9 @@ def next_round(request: HttpRequest, code: str) -> HttpResponse:
             mode=data["mode"],
             scoring=data["scoring"],
             team_count=data["team_count"] or 2,
+            vocabulary=data["vocabulary"],
+            plant_count=data["plant_count"] or 0,
+            plant_bonus=data["plant_bonus"] or 0,
         )
         services.round_next(room=room)
     except services.RoomSettingsError as error:
@@ -241,7 +257,7 @@ def play_again(request: HttpRequest, code: str) -> HttpResponse:
     if room is None:
         raise Http404("No room has that code.")
     if not selectors.is_host(room, browser_id(request), request.user):
-        messages.error(request, "Only the host can deal a new round.")
+        messages.error(request, gettext("Only the host can deal a new round."))
         return redirect("games:room", code=room.code)
     try:
         services.round_next(room=room)
@@ -262,8 +278,11 @@ def rule_word(request: HttpRequest, code: str, number: int) -> HttpResponse:
     except services.RoomSettingsError as error:
         messages.error(request, str(error))
     else:
-        verdict = "allowed" if allowed else "disallowed"
-        messages.success(request, f"{word.upper()} is {verdict}; the scores are updated.")
+        if allowed:
+            text = gettext("%(word)s is allowed; the scores are updated.")
+        else:
+            text = gettext("%(word)s is disallowed; the scores are updated.")
+        messages.success(request, text % {"word": word.upper()})
     return redirect("games:results", code=room.code, number=number)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from games.engine.folding import fold
 from games.engine.lexicon import load_lexicon
 from games.engine.scoring import default_min_length
@@ -20,11 +22,11 @@ SEPARATOR = re.compile(r"\s*(?:;|\t| = )\s*")
 MAX_LINES = 500
 
 PROBLEMS = {
-    "not_a_word": "letters only, please (no digits, spaces or hyphens)",
-    "not_in_dictionary": "not in the dictionary",
-    "too_short": "too short to play",
-    "too_long": "too long for the board",
-    "duplicate": "already in the list",
+    "not_a_word": _("letters only, please (no digits, spaces or hyphens)"),
+    "not_in_dictionary": _("not in the dictionary"),
+    "too_short": _("too short to play"),
+    "too_long": _("too long for the board"),
+    "duplicate": _("already in the list"),
 }
 
 
@@ -40,7 +42,7 @@ class Entry:
 
     @property
     def message(self) -> str:
-        return PROBLEMS.get(self.problem, "")
+        return str(PROBLEMS.get(self.problem, ""))
 
 
 def check_entries(text: str, *, language: str, size: int) -> list[Entry]:

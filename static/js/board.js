@@ -1,5 +1,17 @@
 // Shared by the play page and the projector: drawing a board and showing a clock.
 
+// The page's words, translated on the server ({% js_strings %} in the template).
+// t("key", { name }) fills each {name}; tn picks key_one or key_other for a count.
+const strings = JSON.parse(document.getElementById("strings")?.textContent || "{}");
+const plurals = new Intl.PluralRules(document.documentElement.lang || "en");
+export function t(key, values = {}) {
+  return (strings[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+export function tn(key, count, values = {}) {
+  const form = plurals.select(count) === "one" ? "one" : "other";
+  return t(`${key}_${form}`, { count, ...values });
+}
+
 // Build the tiles of a board written "ABCD/EFGH/..." (a cell: a capital letter and
 // optional small ones, or "." for a blank face). Returns the tiles in cell order.
 export function renderBoard(container, text, tag = "button") {
@@ -18,7 +30,7 @@ export function renderBoard(container, text, tag = "button") {
     const blank = face === ".";
     tile.textContent = blank ? "" : face;
     if (blank) { tile.classList.add("tile-blank"); tile.disabled = true; }
-    tile.setAttribute("aria-label", blank ? "Blank tile" : `${face}, row ${r + 1}, column ${c + 1}`);
+    tile.setAttribute("aria-label", blank ? t("blank_tile") : t("tile", { face, row: r + 1, col: c + 1 }));
     container.appendChild(tile);
     tiles.push(tile);
   }));
@@ -52,7 +64,7 @@ export function roomSocket(path, onMessage, onStatus, onClose = () => true) {
       if (onClose(event.code) === false) { return; }
       const delay = Math.min(15000, 500 * 2 ** attempts) * (0.5 + Math.random());
       attempts += 1;
-      onStatus("Connection lost: reconnecting…");
+      onStatus(t("reconnecting"));
       setTimeout(connect, delay);
     });
   };

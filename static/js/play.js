@@ -1,7 +1,7 @@
 // The play page: one socket to the room, rebuilt from every snapshot the server sends.
 // The server owns the board, the clock and every verdict; this module only shows them.
 
-import { formatTime, renderBoard, roomSocket, secondsLeft } from "./board.js";
+import { formatTime, renderBoard, roomSocket, secondsLeft, t, tn } from "./board.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -26,15 +26,15 @@ const state = {
 
 function connect() {
   state.socket = roomSocket(page.socket, handle, showConnection, (code) => {
-    if (code === 4004) { showConnection("This room does not exist any more."); return false; }
-    if (code === 4010) { showConnection("The host has removed you from this room."); return false; }
+    if (code === 4004) { showConnection(t("room_gone")); return false; }
+    if (code === 4010) { showConnection(t("removed")); return false; }
     return true;
   });
 }
 
 function send(message) {
   if (state.socket && state.socket.send(message)) { return true; }
-  showFeedback("Not connected: your word was not sent. Reconnecting…", false);
+  showFeedback(t("not_sent"), false);
   return false;
 }
 
@@ -84,7 +84,7 @@ function applySnapshot(snap) {
   state.scores = new Map(snap.scores.map((s) => [s.name, s]));
   renderScores();
   els.findsTitle.textContent = room.mode === "teams" && snap.you && snap.you.team
-    ? `Team ${snap.you.team}: words` : "Your words";
+    ? t("team_words", { team: snap.you.team }) : t("your_words");
   els.resultsLink.href = page.results.replace("/rounds/0/", `/rounds/${round.number}/`);
   els.againForm.hidden = !(snap.you && snap.you.is_host) && !isHost(snap);
   setStatus(round.status);
@@ -112,11 +112,11 @@ function setStatus(status) {
     if (running) { els.input.focus(); }
   } else if (status === "paused") {
     els.clock.textContent = formatTime(secondsLeft(snap.round, state.offset));
-    showFeedback("The clock is paused.", false);
+    showFeedback(t("paused"), false);
   } else {
     els.clock.textContent = status === "lobby" ? formatTime(snap.room.duration_seconds) : "0:00";
   }
-  if (status === "finished") { els.endedTitle.textContent = "Time is up!"; clearPath(); }
+  if (status === "finished") { els.endedTitle.textContent = t("time_up"); clearPath(); }
 }
 
 function tick() {
@@ -261,7 +261,7 @@ els.form.addEventListener("submit", (event) => {
 
 els.start.addEventListener("click", () => send({ type: "start" }));
 els.endRound.addEventListener("click", () => {
-  if (window.confirm("End the round for everyone now?")) { send({ type: "end" }); }
+  if (window.confirm(t("confirm_end"))) { send({ type: "end" }); }
 });
 
 function onPathStatus(message) {
@@ -269,9 +269,8 @@ function onPathStatus(message) {
   const good = message.ok;
   drawPath(good);
   const letters = message.letters.toUpperCase();
-  els.pathStatus.textContent = good
-    ? `${letters}: ${message.is_word ? "a word! Release or tap it again to send." : "keep going…"}`
-    : `${letters}: no word starts like this.`;
+  const status = good ? (message.is_word ? "path_word" : "path_more") : "path_dead";
+  els.pathStatus.textContent = t(status, { letters });
   els.pathStatus.className = `path-status ${good ? "good" : "bad"}`;
 }
 
@@ -301,7 +300,7 @@ function onFind(message) {
                                      points: message.points, by: message.nickname });
     renderFinds(message.word);
     if (message.player !== snap.you.id) {
-      showFeedback(`${message.nickname} found ${message.word.toUpperCase()}`, true);
+      showFeedback(t("found_by", { nickname: message.nickname, word: message.word.toUpperCase() }), true);
     }
   }
 }
@@ -333,7 +332,7 @@ function renderFinds(fresh) {
   els.score.textContent = points;
   if (total > 0 && state.finds.size >= total && !state.done) {
     state.done = true;  // every word found: this player's round is over
-    els.endedTitle.textContent = "You found every word on the board. Congratulations!";
+    els.endedTitle.textContent = t("all_found");
     setStatus(state.snapshot.round.status);
   }
 }
@@ -343,7 +342,7 @@ function renderScores() {
   els.scoresCard.hidden = state.snapshot.room.mode === "solo";
   els.scores.replaceChildren(...rows.map((row) => {
     const li = document.createElement("li");
-    li.textContent = `${row.name}: ${row.points} (${row.words} ${row.words === 1 ? "word" : "words"})`;
+    li.textContent = tn("score", row.words, { name: row.name, points: row.points });
     return li;
   }));
 }

@@ -1,6 +1,6 @@
 // The projector screen: the host's view of a room, large enough for the back of the class.
 
-import { formatTime, renderBoard, roomSocket, secondsLeft } from "./board.js";
+import { formatTime, renderBoard, roomSocket, secondsLeft, t } from "./board.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -48,7 +48,7 @@ function apply(snap) {
   els.extend.hidden = els.end.hidden = !["running", "paused"].includes(status);
   els.results.hidden = status !== "finished";
   els.results.href = page.results.replace("/rounds/0/", `/rounds/${snap.round.number}/`);
-  els.clockState.textContent = { lobby: "Waiting to start", paused: "Paused", finished: "Time is up" }[status] || "";
+  els.clockState.textContent = { lobby: t("waiting"), paused: t("paused"), finished: t("time_up") }[status] || "";
   document.getElementById("next-card").open = status === "finished";
   clearInterval(state.timer);
   if (status === "running") { state.timer = setInterval(tick, 250); }
@@ -79,7 +79,7 @@ function renderScores() {
   let rows = [...state.scores.values()].sort((a, b) => b.points - a.points || a.name.localeCompare(b.name));
   const topOnly = state.snap.room.top_only;
   if (topOnly) { rows = rows.slice(0, 5); }
-  els.title.textContent = topOnly ? "Top five" : "Leaderboard";
+  els.title.textContent = topOnly ? t("top_five") : t("leaderboard");
   els.leaderboard.replaceChildren(...rows.map((row) => {
     const li = document.createElement("li");
     const name = document.createElement("span");
@@ -99,18 +99,18 @@ function renderPlayers(players) {
     const li = document.createElement("li");
     const name = document.createElement("span");
     name.textContent = player.team ? `${player.nickname} (${player.team})` : player.nickname;
-    const rename = button("Rename", () => {
-      const nickname = window.prompt(`New nickname for ${player.nickname}`, player.nickname);
+    const rename = button(t("rename"), () => {
+      const nickname = window.prompt(t("rename_prompt", { nickname: player.nickname }), player.nickname);
       if (nickname) { socket.send({ type: "rename", player: player.id, nickname }); }
     });
-    const remove = button("Remove", () => {
-      if (window.confirm(`Remove ${player.nickname} from the room?`)) {
+    const remove = button(t("remove"), () => {
+      if (window.confirm(t("remove_confirm", { nickname: player.nickname }))) {
         socket.send({ type: "remove", player: player.id });
       }
     });
     li.append(name, " ", rename, " ", remove);
     if (teams) {
-      const move = button("Next team", () => {
+      const move = button(t("next_team"), () => {
         const count = state.snap.scores.length;
         const current = state.snap.scores.findIndex((row) => row.name === player.team);
         socket.send({ type: "move", player: player.id, team: ((current + 1) % count) + 1 });
@@ -141,7 +141,7 @@ function say(text) { els.feedback.textContent = text; }
 for (const control of document.querySelectorAll("[data-action]")) {
   control.addEventListener("click", () => {
     const action = control.dataset.action;
-    if (action === "end" && !window.confirm("End the round for everyone now?")) { return; }
+    if (action === "end" && !window.confirm(t("confirm_end"))) { return; }
     socket.send(action === "extend" ? { type: "extend", seconds: 30 } : { type: action });
   });
 }

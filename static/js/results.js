@@ -1,7 +1,7 @@
 // The results page: pointing at, tapping or focusing a word traces its path on the board.
 // When the teacher rules on a word, every open results page reloads with the new totals.
 
-import { roomSocket } from "./board.js";
+import { roomSocket, t } from "./board.js";
 
 const board = document.getElementById("board");
 const line = document.getElementById("path-line");
@@ -24,7 +24,7 @@ function trace(button) {
   });
   line.setAttribute("viewBox", `0 0 ${box.width} ${box.height}`);
   line.innerHTML = points.length > 1 ? `<polyline points="${points.join(" ")}"/>` : "";
-  status.textContent = button ? `${button.textContent.trim()}: ${path.length} tiles` : "";
+  status.textContent = button ? t("trace", { word: button.textContent.trim(), count: path.length }) : "";
 }
 
 for (const button of document.querySelectorAll("button.word[data-path]")) {

@@ -1,0 +1,59 @@
+"""The words the pages' scripts show, translated on the server.
+
+Each page's template puts its group (with the shared ``board`` group) in a
+``json_script`` through ``{% js_strings "play" %}``; ``t()`` in
+static/js/board.js reads them. ``{name}`` marks a value the script fills in;
+a key ending in ``_one`` / ``_other`` is a plural the script picks.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+JS_STRINGS = {
+    "board": {
+        "blank_tile": _("Blank tile"),
+        "tile": _("{face}, row {row}, column {col}"),
+        "reconnecting": _("Connection lost: reconnecting…"),
+        "confirm_end": _("End the round for everyone now?"),
+    },
+    "play": {
+        "room_gone": _("This room does not exist any more."),
+        "removed": _("The host has removed you from this room."),
+        "not_sent": _("Not connected: your word was not sent. Reconnecting…"),
+        "team_words": _("Team {team}: words"),
+        "your_words": _("Your words"),
+        "paused": _("The clock is paused."),
+        "time_up": _("Time is up!"),
+        "path_word": _("{letters}: a word! Release or tap it again to send."),
+        "path_more": _("{letters}: keep going…"),
+        "path_dead": _("{letters}: no word starts like this."),
+        "found_by": _("{nickname} found {word}"),
+        "all_found": _("You found every word on the board. Congratulations!"),
+        "score_one": _("{name}: {points} ({count} word)"),
+        "score_other": _("{name}: {points} ({count} words)"),
+    },
+    "projector": {
+        "waiting": _("Waiting to start"),
+        "paused": _("Paused"),
+        "time_up": _("Time is up"),
+        "top_five": _("Top five"),
+        "leaderboard": _("Leaderboard"),
+        "rename": _("Rename"),
+        "remove": _("Remove"),
+        "next_team": _("Next team"),
+        "rename_prompt": _("New nickname for {nickname}"),
+        "remove_confirm": _("Remove {nickname} from the room?"),
+    },
+    "results": {
+        "trace": _("{word}: {count} tiles"),
+    },
+}
+
+
+def js_strings(*pages: str) -> dict[str, str]:
+    """The shared strings and those of ``pages``, in the active language."""
+    strings = {}
+    for page in ("board", *pages):
+        strings.update({key: str(text) for key, text in JS_STRINGS[page].items()})
+    return strings
