@@ -6,12 +6,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from accounts.selectors import classrooms_of
 from games import history
 from games.charts import line_chart
 from games.engine.languages import LANGUAGES
+from games.labels import LANGUAGE_NAMES
 
 
 def _classroom(request: HttpRequest, pk: int):
@@ -39,12 +41,12 @@ def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
     trend = history.trend(room, language) if language else []
     context = {
         "classroom": classroom,
-        "languages": [(code, LANGUAGES[code]) for code in played],
+        "languages": [(code, LANGUAGE_NAMES[code]) for code in played],
         "language": language,
-        "language_name": LANGUAGES.get(language, ""),
+        "language_name": LANGUAGE_NAMES.get(language, ""),
         "students": history.students(room, language) if language else [],
         "best": history.best_rounds(room, language) if language else [],
-        "chart": line_chart([average for _, average in trend], "Average points per round"),
+        "chart": line_chart([average for _, average in trend], gettext("Average points per round")),
         "rounds": trend,
     }
     return render(request, "accounts/leaderboard.html", context)
@@ -59,8 +61,10 @@ def student(request: HttpRequest, pk: int, key: str) -> HttpResponse:
     for language in history.languages_played(classroom.room):
         line = next((s for s in history.students(classroom.room, language) if s.key == key), None)
         if line is not None:
-            chart = line_chart([points for _, points in line.per_round], "Points per round")
-            lines.append({"language": LANGUAGES[language], "line": line, "chart": chart})
+            chart = line_chart(
+                [points for _, points in line.per_round], gettext("Points per round")
+            )
+            lines.append({"language": LANGUAGE_NAMES[language], "line": line, "chart": chart})
     if not lines:
         raise Http404("No such student in this class.")
     context = {
