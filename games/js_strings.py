@@ -29,6 +29,8 @@ JS_STRINGS = {
         "path_more": _("{letters}: keep going…"),
         "path_dead": _("{letters}: no word starts like this."),
         "found_by": _("{nickname} found {word}"),
+        "word_points": _("{word}: +{points}"),
+        "word_refused": _("{word}: {message}"),
         "all_found": _("You found every word on the board. Congratulations!"),
         "score_one": _("{name}: {points} ({count} word)"),
         "score_other": _("{name}: {points} ({count} words)"),

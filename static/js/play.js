@@ -276,11 +276,12 @@ function onPathStatus(message) {
 
 function onWordResult(message) {
   if (message.accepted) {
-    showFeedback(`${message.word.toUpperCase()}: +${message.points}`, true);
+    showFeedback(t("word_points", { word: message.word.toUpperCase(), points: message.points }), true);
     drawPath(null, message.path, "tile-flash");
     setTimeout(() => drawPath(null), 700);
   } else {
-    showFeedback(`${message.word ? message.word.toUpperCase() + ": " : ""}${message.message}`, false);
+    const word = message.word ? message.word.toUpperCase() : "";
+    showFeedback(word ? t("word_refused", { word, message: message.message }) : message.message, false);
   }
 }
 
