@@ -63,6 +63,7 @@ function handle(message) {
     players: (m) => renderPlayers(m.players), error: (m) => showFeedback(m.message, false),
     round_started: () => send({ type: "resync" }), new_round: () => send({ type: "resync" }),
     round_ended: () => send({ type: "resync" }), clock: () => send({ type: "resync" }),
+    ruling: () => send({ type: "resync" }),  // a teacher changed a word: new totals
   };
   (handlers[message.type] || (() => {}))(message);
 }

@@ -26,7 +26,7 @@ function handle(message) {
   else if (message.type === "players") { renderPlayers(message.players); }
   else if (message.type === "room") { setRoom(message.locked, message.top_only); }
   else if (message.type === "error") { say(message.message); }
-  else if (["round_started", "round_ended", "clock", "new_round"].includes(message.type)) {
+  else if (["round_started", "round_ended", "clock", "new_round", "ruling"].includes(message.type)) {
     socket.send({ type: "resync" });
   }
 }
