@@ -67,6 +67,21 @@ class RoomForm(forms.Form):
         choices=Room.Scoring.choices, initial=Room.Scoring.STANDARD, label=_("Scoring")
     )
 
+    def room_settings(self) -> dict:
+        """The cleaned settings as keyword arguments of services.room_create/room_configure."""
+        data = self.cleaned_data
+        return {
+            "language": data["language"],
+            "level": data["level"],
+            "size": data["size"],
+            "dice": data["dice"] or "",
+            "min_length": data["min_length"] or None,
+            "duration_seconds": data["duration_seconds"],
+            "mode": data["mode"],
+            "scoring": data["scoring"],
+            "team_count": data["team_count"] or 2,
+        }
+
     def clean_nickname(self) -> str:
         raw = self.cleaned_data["nickname"]
         if not raw.strip():
@@ -106,6 +121,15 @@ class RoomSettingsForm(RoomForm):
         super().__init__(*args, **kwargs)
         if room is not None:
             self.fields["vocabulary"].queryset = room.vocabulary_lists.all()
+
+    def room_settings(self) -> dict:
+        data = self.cleaned_data
+        return {
+            **super().room_settings(),
+            "vocabulary": data["vocabulary"],
+            "plant_count": data["plant_count"] or 0,
+            "plant_bonus": data["plant_bonus"] or 0,
+        }
 
 
 class VocabularyForm(forms.Form):

@@ -71,18 +71,7 @@ def room_new(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         browser = browser_id(request)
         try:
-            room = services.room_create(
-                host_browser=browser,
-                language=data["language"],
-                level=data["level"],
-                size=data["size"],
-                dice=data["dice"] or "",
-                min_length=data["min_length"] or None,
-                duration_seconds=data["duration_seconds"],
-                mode=data["mode"],
-                scoring=data["scoring"],
-                team_count=data["team_count"] or 2,
-            )
+            room = services.room_create(host_browser=browser, **form.room_settings())
         except services.RoomSettingsError as error:
             form.add_error(None, str(error))
         else:
@@ -227,23 +216,8 @@ def next_round(request: HttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, gettext("Those settings are not valid: ") + form.errors.as_text())
         return redirect("games:projector", code=room.code)
-    data = form.cleaned_data
     try:
-        services.room_configure(
-            room=room,
-            language=data["language"],
-            level=data["level"],
-            size=data["size"],
-            dice=data["dice"] or "",
-            min_length=data["min_length"] or None,
-            duration_seconds=data["duration_seconds"],
-            mode=data["mode"],
-            scoring=data["scoring"],
-            team_count=data["team_count"] or 2,
-            vocabulary=data["vocabulary"],
-            plant_count=data["plant_count"] or 0,
-            plant_bonus=data["plant_bonus"] or 0,
-        )
+        services.room_configure(room=room, **form.room_settings())
         services.round_next(room=room)
     except services.RoomSettingsError as error:
         messages.error(request, str(error))

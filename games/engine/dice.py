@@ -23,6 +23,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from games.engine.board import BLANK, Board
+from games.engine.languages import LANGUAGES
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SIZES = (4, 5, 6)
@@ -94,14 +95,6 @@ _DICE = (
     ),
 )
 _FREQUENCY_LANGS = ("en", "fr", "es", "de", "it", "pt")
-_LANG_NAMES = {
-    "en": "English",
-    "fr": "French",
-    "es": "Spanish",
-    "de": "German",
-    "it": "Italian",
-    "pt": "Portuguese",
-}
 # The share code numbers sources by their place here: append only.
 _SOURCE_ORDER = (
     *(name for name, *_ in _DICE),
@@ -163,7 +156,7 @@ def board_sources() -> dict[str, BoardSource]:
         else:
             lang = name.split("-")[0]
             sources[name] = BoardSource(
-                name, f"{_LANG_NAMES[lang]} letters by frequency", lang, SIZES
+                name, f"{LANGUAGES[lang]} letters by frequency", lang, SIZES
             )
     return sources
 
