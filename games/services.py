@@ -64,6 +64,7 @@ class WordResult:
     path: list[list[int]] | None = None
     points: int = 0
     find: Find | None = None
+    all_found: bool = False  # the player (or their team) has found every word
 
 
 # Lazy: each player reads them in the language of their own connection.
@@ -521,7 +522,11 @@ def _record_find(
         if team is not None and round.finds.filter(team=team, word=word, player=player).exists():
             reason = "already_found"
         return WordResult(False, reason, word, path)
-    return WordResult(True, "accepted", word, path, points, find)
+    mine = round.finds.filter(team=team) if team is not None else round.finds.filter(player=player)
+    all_found = mine.count() >= round.word_count
+    if all_found and round.mode == Room.Mode.SOLO:
+        round_finish(round=round, now=now)  # nothing left to find: the round is over
+    return WordResult(True, "accepted", word, path, points, find, all_found)
 
 
 def _remember_refusal(*, round: Round, player: Player, word: str, path: list) -> None:
@@ -647,6 +652,7 @@ def word_result_event(result: WordResult, game_round: Round) -> dict:
         "word": result.word,
         "path": result.path,
         "points": result.points,
+        "all_found": result.all_found,
     }
 
 

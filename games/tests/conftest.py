@@ -36,7 +36,7 @@ def communicator(code: str, browser: str | None) -> WebsocketCommunicator:
     return ws
 
 
-async def drain_until(ws: WebsocketCommunicator, kind: str, timeout: float = 3.0) -> dict:
+async def drain_until(ws: WebsocketCommunicator, kind: str, timeout: float = 10.0) -> dict:
     """The next message of type ``kind``, skipping others (order-independent tests)."""
     deadline = asyncio.get_running_loop().time() + timeout
     while True:

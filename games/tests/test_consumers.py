@@ -354,3 +354,28 @@ async def test_malformed_host_controls_are_refused(frame):
     await host.send_json_to(frame)
     assert (await drain_until(host, "error"))["code"] == "bad_field"
     await host.disconnect()
+
+
+async def test_finding_every_word_ends_a_solo_round_with_congratulations():
+    room, game_round = await room_with(board="DOG./..../..../....")
+    ws, _ = await connected(room, HOST)
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": "dog"})
+    first = await drain_until(ws, "word_result")
+    assert (first["accepted"], first["all_found"]) == (True, False)
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": "god"})
+    last = await drain_until(ws, "word_result")
+    assert (last["accepted"], last["all_found"]) == (True, True)
+    assert (await drain_until(ws, "round_ended"))["round"] == game_round.pk
+    await ws.disconnect()
+
+
+async def test_in_head_to_head_finding_every_word_ends_only_your_own_round():
+    room, game_round = await room_with(
+        players=(ANN, BEN), mode="versus", board="ZOO./..../..../...."
+    )
+    ann, _ = await connected(room, ANN)
+    await ann.send_json_to({"type": "submit", "round": game_round.pk, "word": "zoo"})
+    assert (await drain_until(ann, "word_result"))["all_found"]
+    await sync_to_async(game_round.refresh_from_db)()
+    assert game_round.finished_at is None  # Ben plays on
+    await ann.disconnect()

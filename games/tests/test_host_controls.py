@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from games import selectors, services
-from games.models import Round
+from games.models import Round, Team
 from games.nicknames import NicknameError
 from games.tests.conftest import ANN, BEN, make_room
 
@@ -127,3 +127,15 @@ def test_nicknames_that_look_like_contact_details_are_refused(nickname):
     room = make_room(mode="versus")
     with pytest.raises(NicknameError, match=r"email|phone|web"):
         services.player_join(room=room, browser=ANN, nickname=nickname)
+
+
+def test_teams_are_balanced_automatically_and_the_host_can_pick():
+    room = make_room(mode="teams", team_count=2)
+    ann = services.player_join(room=room, browser=ANN, nickname="Ann")
+    ben = services.player_join(room=room, browser=BEN, nickname="Ben")
+    assert {ann.team.number, ben.team.number} == {1, 2}
+    services.player_set_team(room=room, player_id=ben.pk, team_number=ann.team.number)
+    ben.refresh_from_db()
+    assert ben.team == ann.team
+    with pytest.raises(Team.DoesNotExist):
+        services.player_set_team(room=room, player_id=ben.pk, team_number=9)

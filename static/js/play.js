@@ -276,6 +276,7 @@ function onPathStatus(message) {
 }
 
 function onWordResult(message) {
+  state.allFound = state.allFound || Boolean(message.all_found);
   if (message.accepted) {
     showFeedback(t("word_points", { word: message.word.toUpperCase(), points: message.points }), true);
     drawPath(null, message.path, "tile-flash");
@@ -332,7 +333,7 @@ function renderFinds(fresh) {
   els.wordsLeft.textContent = Math.max(0, total - state.finds.size);
   const points = [...state.finds.values()].reduce((sum, f) => sum + f.points, 0);
   els.score.textContent = points;
-  if (total > 0 && state.finds.size >= total && !state.done) {
+  if (total > 0 && (state.finds.size >= total || state.allFound) && !state.done) {
     state.done = true;  // every word found: this player's round is over
     els.endedTitle.textContent = t("all_found");
     setStatus(state.snapshot.round.status);
