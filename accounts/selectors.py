@@ -9,7 +9,6 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import Classroom, LoginFailure
-from games.models import Room
 
 # Five wrong passwords for one user name from one address, then a 15-minute wait.
 LOGIN_FAILURE_LIMIT = 5
@@ -19,12 +18,6 @@ LOGIN_FAILURE_WINDOW = timedelta(minutes=15)
 def classrooms_of(teacher) -> QuerySet[Classroom]:
     """A teacher's classes and nobody else's: every class page starts from here."""
     return Classroom.objects.filter(teacher=teacher).select_related("room")
-
-
-def roster_for_room(room: Room) -> list[str]:
-    """The nicknames a room's class lists for students to pick from; [] for other rooms."""
-    roster = Classroom.objects.filter(room=room).values_list("roster", flat=True).first()
-    return [line for line in (roster or "").splitlines() if line.strip()]
 
 
 def login_wait(*, username: str, ip: str, now: datetime | None = None) -> int:

@@ -11,8 +11,8 @@ from django.urls import reverse
 from accounts.models import Classroom
 from accounts.qr import qr_code, qr_svg
 from accounts.rosters import RosterError, roster_clean
-from accounts.selectors import roster_for_room
 from accounts.tests.conftest import make_classroom
+from games import rosters
 from games.models import Player, Room
 from games.sessions import BROWSER_KEY
 from games.tests.conftest import make_room
@@ -176,8 +176,8 @@ def test_roster_cleaning_trims_collapses_and_skips_blank_lines():
     assert error.value.problems == ["Keep the roster to 100 names."]
 
 
-def test_roster_for_room_gives_the_class_names_and_nothing_for_other_rooms(teacher):
+def test_the_join_page_roster_gives_the_class_names_and_nothing_for_other_rooms(teacher):
     classroom = make_classroom(teacher, roster=["Ann", "Ben"])
-    assert roster_for_room(classroom.room) == ["Ann", "Ben"]
-    assert roster_for_room(make_classroom(teacher, name="No roster").room) == []
-    assert roster_for_room(make_room()) == []
+    assert [entry["name"] for entry in rosters.available(classroom.room)] == ["Ann", "Ben"]
+    assert rosters.available(make_classroom(teacher, name="No roster").room) == []
+    assert rosters.available(make_room()) == []
