@@ -14,8 +14,8 @@ urlpatterns = [
     path("<int:pk>/delete", views.class_delete, name="delete"),
     path("<int:pk>/host-here", views.class_host_here, name="host_here"),
     path("<int:pk>/leaderboard", history_views.leaderboard, name="leaderboard"),
-    path("<int:pk>/students/<str:key>/", history_views.student, name="student"),
-    path("<int:pk>/students/<str:key>/export.csv", history_views.student_csv, name="student_csv"),
+    path("<int:pk>/students/<str:slug>/", history_views.student, name="student"),
+    path("<int:pk>/students/<str:slug>/export.csv", history_views.student_csv, name="student_csv"),
     path("<int:pk>/export.csv", history_views.class_csv, name="class_csv"),
     path("<int:pk>/rounds/<int:number>/export.csv", history_views.round_csv, name="round_csv"),
 ]

@@ -54,9 +54,10 @@ def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def student(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+def student(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """One student (a nickname in the class): rounds, points, words, longest word, chart."""
     classroom = _classroom(request, pk)
+    key = history.student_key(slug) or ""
     lines = []
     for language in history.languages_played(classroom.room):
         line = next((s for s in history.students(classroom.room, language) if s.key == key), None)
@@ -70,7 +71,7 @@ def student(request: HttpRequest, pk: int, key: str) -> HttpResponse:
     context = {
         "classroom": classroom,
         "nickname": lines[0]["line"].nickname,
-        "key": key,
+        "slug": slug,
         "lines": lines,
     }
     return render(request, "accounts/student.html", context)
@@ -91,8 +92,9 @@ def class_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def student_csv(request: HttpRequest, pk: int, key: str) -> HttpResponse:
+def student_csv(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     classroom = _classroom(request, pk)
+    key = history.student_key(slug) or ""
     return _csv_response(
         history.student_csv(classroom.room, key), f"{slugify(classroom.name)}-{slugify(key)}"
     )

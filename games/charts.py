@@ -9,8 +9,8 @@ WIDTH, HEIGHT, PAD = 320, 120, 12
 
 def line_chart(values: list[float], label: str) -> str:
     """A line of ``values`` (oldest first) with its points marked, as inline SVG markup."""
-    if not values:
-        return ""
+    if len(values) < 2:
+        return ""  # one point is not a trend: the page says so instead
     top = max(values) or 1
     step = (WIDTH - 2 * PAD) / max(1, len(values) - 1)
     points = [

@@ -7,6 +7,7 @@ different languages are never added together: every table is per language.
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 from collections import defaultdict
@@ -14,6 +15,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from games.models import Find, Room, Round
+
+
+def student_slug(key: str) -> str:
+    """A URL-safe name for a student key (nicknames may hold "/", "?" or "#")."""
+    return base64.urlsafe_b64encode(key.encode()).decode().rstrip("=")
+
+
+def student_key(slug: str) -> str | None:
+    """The key a slug names, or None for a slug that is not one."""
+    try:
+        return base64.urlsafe_b64decode(slug + "=" * (-len(slug) % 4)).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
 
 
 @dataclass
@@ -27,6 +41,10 @@ class StudentLine:
     words: int = 0
     longest: str = ""
     per_round: list[tuple[datetime, int]] = field(default_factory=list)
+
+    @property
+    def slug(self) -> str:
+        return student_slug(self.key)
 
 
 @dataclass(frozen=True)

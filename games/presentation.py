@@ -9,12 +9,16 @@ from games.engine.scoring import score_word
 from games.models import Player, Room, Round
 
 
-def results_context(game_round: Round, player: Player | None, *, is_host: bool) -> dict:
+def results_context(
+    game_round: Round, player: Player | None, *, is_host: bool, can_rule: bool = False
+) -> dict:
     """The results page: scoreboard, your words, every word by length with its path."""
     summary = selectors.results(game_round, player)
     lexicon = load_lexicon(game_round.language)
     board = parse_board(game_round.board)
-    mine = set(summary["mine"])
+    # A teacher who did not play sees what the class found.
+    watching = player is None and is_host
+    mine = set(summary["finders"]) if watching else set(summary["mine"])
     shared = summary["shared_words"]
     size = game_round.room.size
 
@@ -42,6 +46,8 @@ def results_context(game_round: Round, player: Player | None, *, is_host: bool) 
         "room": game_round.room,
         "player": player,
         "is_host": is_host,
+        "can_rule": can_rule,
+        "watching": watching,
         "cells": [
             {"row": i // board.cols, "col": i % board.cols, "text": cell or "■", "blank": not cell}
             for i, cell in enumerate(board.cells)

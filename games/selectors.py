@@ -45,6 +45,17 @@ def is_host(room: Room, browser: str | None, user=None) -> bool:
     return classroom is not None and classroom.teacher_id == user.pk
 
 
+def can_rule(room: Room, user) -> bool:
+    """Word rulings belong to the teacher of a class, logged in: not to a solo player
+    ruling on their own words, nor to a pupil who opened a room for classmates."""
+    classroom = getattr(room, "classroom", None)
+    return (
+        classroom is not None
+        and getattr(user, "is_authenticated", False)
+        and classroom.teacher_id == user.pk
+    )
+
+
 def player_for(room: Room, browser: str | None) -> Player | None:
     if not browser:
         return None
@@ -144,7 +155,8 @@ def snapshot(
         "round": {
             "id": round.pk,
             "number": round.number,
-            "board": round.board,
+            # Nobody sees the letters before the clock starts.
+            "board": None if status == "lobby" else round.board,
             "status": status,
             "started_at": round.started_at.isoformat() if round.started_at else None,
             "ends_at": round.ends_at.isoformat() if round.ends_at else None,

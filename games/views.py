@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.qr import qr_svg
 from games import rosters, selectors, services
+from games.engine.scoring import default_min_length
 from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm, VocabularyForm
 from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
 from games.models import Room
@@ -101,6 +102,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
             else:
                 return redirect("games:room", code=room.code)
     room = selectors.room_by_code(code) if code else None
+    if code and room is None and request.method == "GET":
+        form.add_error("code", gettext("No room has that code: check it with your teacher."))
     roster = rosters.available(room) if room is not None else []
     return render(request, "games/join.html", {"form": form, "code": code, "roster": roster})
 
@@ -138,7 +141,9 @@ def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
     browser = browser_id(request)
     player = selectors.player_for(room, browser)
     host = selectors.is_host(room, browser, request.user)
-    context = results_context(game_round, player, is_host=host)
+    context = results_context(
+        game_round, player, is_host=host, can_rule=selectors.can_rule(room, request.user)
+    )
     return render(request, "games/results.html", context)
 
 
@@ -197,7 +202,8 @@ def _room_initial(room: Room) -> dict:
         "level": room.level,
         "size": room.size,
         "dice": room.dice,
-        "min_length": room.min_length,
+        # The rules' default follows the board size unless the host chose otherwise.
+        "min_length": 0 if room.min_length == default_min_length(room.size) else room.min_length,
         "duration_seconds": room.duration_seconds,
         "mode": room.mode,
         "team_count": room.team_count or 2,
@@ -243,7 +249,9 @@ def play_again(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def rule_word(request: HttpRequest, code: str, number: int) -> HttpResponse:
     """The teacher allows a refused word or disallows an accepted one, from the results."""
-    room = _hosted_room(request, code)
+    room = selectors.room_by_code(code)
+    if room is None or not selectors.can_rule(room, request.user):
+        raise Http404("No class of yours has that room.")
     game_round = get_object_or_404(room.rounds, number=number, finished_at__isnull=False)
     word = (request.POST.get("word") or "").strip().lower()[:40]
     allowed = request.POST.get("allowed") == "1"

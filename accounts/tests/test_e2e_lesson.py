@@ -83,7 +83,7 @@ def test_a_lesson_from_sign_up_to_planted_vocabulary(browser, live_daphne):
     assert any(row.startswith("en,Ann,1,") for row in rows)
     teacher.click("#totals a:has-text('Ann')")
     assert word in teacher.inner_text("main")
-    assert teacher.locator("svg.chart").count() == 1
+    assert "Play another round to see a trend." in teacher.inner_text("main")
 
     # Round 2 plants the unit's words, shown with their translations afterwards.
     teacher.goto(f"{live_daphne}/r/{code}/vocabulary")
@@ -107,3 +107,6 @@ def test_a_lesson_from_sign_up_to_planted_vocabulary(browser, live_daphne):
     assert "(+4 each)" in planted
     assert "= maison" in planted or "= cuisine" in planted
     teacher.screenshot(path=str(ARTIFACTS / "lesson-results-planted.png"), full_page=True)
+    teacher.goto(class_url)
+    teacher.click("text=Leaderboard and students' progress")
+    assert teacher.locator("svg.chart circle").count() == 2  # two rounds: a trend

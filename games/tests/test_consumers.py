@@ -379,3 +379,17 @@ async def test_in_head_to_head_finding_every_word_ends_only_your_own_round():
     await sync_to_async(game_round.refresh_from_db)()
     assert game_round.finished_at is None  # Ben plays on
     await ann.disconnect()
+
+
+async def test_nobody_sees_the_letters_before_the_start():
+    room, game_round = await room_with(players=(HOST, ANN), started=False, mode="versus")
+    ann, snapshot = await connected(room, ANN)
+    assert snapshot["round"]["status"] == "lobby"
+    assert snapshot["round"]["board"] is None
+    host, _ = await connected(room, HOST)
+    await host.send_json_to({"type": "start"})
+    await drain_until(ann, "round_started")
+    await ann.send_json_to({"type": "resync"})
+    assert (await drain_until(ann, "snapshot"))["round"]["board"] == game_round.board
+    await ann.disconnect()
+    await host.disconnect()

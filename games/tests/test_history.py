@@ -90,3 +90,4 @@ def test_the_chart_draws_one_point_per_round():
     assert svg.count("<circle") == 3
     assert 'aria-label="Points per round"' in svg
     assert line_chart([], "nothing") == ""
+    assert line_chart([7], "one round") == ""

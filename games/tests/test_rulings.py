@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games import selectors, services
-from games.models import Round
+from games.models import Room, Round
 from games.sessions import BROWSER_KEY
 from games.tests.conftest import ANN, BEN, HOST, make_room
 
@@ -69,20 +69,38 @@ def test_disallowing_an_accepted_word_takes_its_points_away_everywhere():
     assert "alerts" not in services.round_create(room=room, board=BOARD).solution
 
 
-def test_only_the_host_rules_and_the_results_page_offers_it(client):
+def test_only_the_class_teacher_rules_and_the_results_page_offers_it(client, django_user_model):
+    from accounts.models import Classroom
+
+    teacher = django_user_model.objects.create_user("teacher", "t@school.example", "pw-12345678")
     room = make_room(mode="versus", level=1)
+    Classroom.objects.create(teacher=teacher, name="9B", language="en", level=1, room=room)
     ann = services.player_join(room=room, browser=ANN, nickname="Ann")
     game_round = started(room)
     word = unknown_word_on(game_round)
     submit(game_round, ann, word)
     services.round_finish(round=game_round)
     url = reverse("games:rule_word", kwargs={"code": room.code, "number": game_round.number})
-    assert client.post(url, {"word": word, "allowed": "1"}).status_code == 404
+    results = reverse("games:results", kwargs={"code": room.code, "number": game_round.number})
+    # The browser that opened the room is not enough: rulings are the teacher's.
     session = client.session
     session[BROWSER_KEY] = HOST
     session.save()
-    results = reverse("games:results", kwargs={"code": room.code, "number": game_round.number})
+    assert "Word rulings" not in client.get(results).content.decode()
+    assert client.post(url, {"word": word, "allowed": "1"}).status_code == 404
+    client.force_login(teacher)
     assert "Word rulings" in client.get(results).content.decode()
     page = client.post(url, {"word": word, "allowed": "1"}, follow=True).content.decode()
     assert f"{word.upper()} is allowed" in page
     assert game_round.finds.get().word == word
+
+
+def test_a_solo_player_cannot_allow_their_own_words(client):
+    client.post(reverse("games:solo"), {"language": "en", "level": 1})
+    room = Room.objects.get()
+    game_round = selectors.current_round(room)
+    services.round_finish(round=game_round)
+    results = reverse("games:results", kwargs={"code": room.code, "number": game_round.number})
+    assert "Word rulings" not in client.get(results).content.decode()
+    url = reverse("games:rule_word", kwargs={"code": room.code, "number": game_round.number})
+    assert client.post(url, {"word": "sne", "allowed": "1"}).status_code == 404

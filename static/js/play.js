@@ -113,7 +113,7 @@ function setStatus(status) {
     if (running) { els.input.focus(); }
   } else if (status === "paused") {
     els.clock.textContent = formatTime(secondsLeft(snap.round, state.offset));
-    showFeedback(t("paused"), false);
+    showFeedback(t("paused"), null);
   } else {
     els.clock.textContent = status === "lobby" ? formatTime(snap.room.duration_seconds) : "0:00";
   }
@@ -136,7 +136,7 @@ function tick() {
 // --- the board --------------------------------------------------------------
 
 function drawBoard(text) {
-  const { tiles, cols } = renderBoard(els.board, text);
+  const { tiles, cols } = renderBoard(els.board, text, "button", state.snapshot.room.size);
   state.cells = tiles;
   state.cols = cols;
 }
@@ -156,6 +156,7 @@ function extendPath(cell) {
   const last = path[path.length - 1];
   if (path.length >= 2 && sameCell(path[path.length - 2], cell)) {
     path.pop();  // dragging back undoes the last tile
+    state.deadPath = false;
   } else if (path.some((p) => sameCell(p, cell))) {
     return;
   } else if (path.length && !adjacent(last, cell)) {
@@ -169,8 +170,10 @@ function extendPath(cell) {
 
 function clearPath() {
   state.path = [];
+  state.deadPath = false;
   drawPath(null);
   els.pathStatus.textContent = "";
+  els.pathStatus.className = "path-status";
 }
 
 function submitPath() {
@@ -234,6 +237,8 @@ window.addEventListener("pointerup", () => {
   if (!state.dragging) { return; }
   state.dragging = false;
   // A drag over several tiles submits on release; taps build a path, the last tile tapped twice sends.
+  // A path already known to start no word is not sent: it would only be refused.
+  if (state.deadPath) { clearPath(); return; }
   if (state.dragMoved || state.tapSubmit) { submitPath(); }
 });
 
@@ -268,6 +273,7 @@ els.endRound.addEventListener("click", () => {
 function onPathStatus(message) {
   if (JSON.stringify(message.path) !== JSON.stringify(state.path)) { return; }  // stale answer
   const good = message.ok;
+  state.deadPath = !good;
   drawPath(good);
   const letters = message.letters.toUpperCase();
   const status = good ? (message.is_word ? "path_word" : "path_more") : "path_dead";
@@ -358,9 +364,10 @@ function renderPlayers(players) {
   }));
 }
 
+// good: true (green, ✓), false (red, ✗) or null (neutral news, like a pause).
 function showFeedback(text, good) {
   els.feedback.textContent = text;
-  els.feedback.className = `feedback ${good ? "good" : "bad"}`;
+  els.feedback.className = `feedback ${good === null ? "neutral" : good ? "good" : "bad"}`;
 }
 
 function showConnection(text) {

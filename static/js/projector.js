@@ -34,7 +34,7 @@ function handle(message) {
 function apply(snap) {
   state.snap = snap;
   state.offset = Date.parse(snap.server_time) - Date.now();
-  renderBoard(els.board, snap.round.board, "span");
+  renderBoard(els.board, snap.round.board, "span", snap.room.size);
   state.scores = new Map(snap.scores.map((row) => [row.name, row]));
   renderScores();
   renderPlayers(snap.players);
