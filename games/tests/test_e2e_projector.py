@@ -23,7 +23,7 @@ def clock_seconds(page) -> int:
 
 
 def test_a_host_starts_pauses_extends_and_ends_a_round_on_the_projector(browser, live_daphne):
-    teacher = browser.new_context(viewport={"width": 1600, "height": 1000}).new_page()
+    teacher = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     teacher.goto(live_daphne + "/rooms/new")
     teacher.select_option("#id_mode", "versus")
     teacher.click("button[type=submit]")

@@ -41,7 +41,8 @@ function apply(snap) {
   setRoom(snap.room.locked, snap.room.top_only);
   const status = snap.round.status;
   els.root.dataset.state = status;
-  els.joinPanel.hidden = status !== "lobby";
+  // While a round runs the code stays, small, for latecomers; the QR code is for the lobby.
+  els.joinPanel.classList.toggle("compact", status !== "lobby");
   els.start.hidden = status !== "lobby";
   els.pause.hidden = status !== "running";
   els.resume.hidden = status !== "paused";
