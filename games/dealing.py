@@ -203,6 +203,11 @@ def word_path(board_text: str, word: str) -> list[list[int]] | None:
     return None if found is None else [list(board.position(cell)) for cell in found]
 
 
+def display(language: str, word: str) -> str:
+    """How a folded word is written: ``ete`` -> "été", ``meme`` -> "même / mémé"."""
+    return " / ".join(load_lexicon(language).display_forms(word))
+
+
 def points(word: str, size: int) -> int:
     return score_word(word, size)
 

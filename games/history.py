@@ -14,6 +14,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils import timezone
+
 from games.models import Find, Room, Round
 
 
@@ -178,7 +180,7 @@ def round_csv(game_round: Round) -> str:
             find.team.name if find.team else "",
             find.word,
             0 if find.word in shared else find.points,
-            find.found_at.isoformat(),
+            timezone.localtime(find.found_at).isoformat(),
         )
         for find in finds
     ]
@@ -210,7 +212,7 @@ def student_csv(room: Room, key: str) -> str:
         longest = max((f.word for f in mine), key=len)
         rows.append(
             (
-                game_round.started_at.isoformat(),
+                timezone.localtime(game_round.started_at).isoformat(),
                 game_round.language,
                 game_round.number,
                 points,

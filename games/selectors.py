@@ -9,6 +9,7 @@ from datetime import datetime
 from django.db.models import Count, Sum
 from django.utils import timezone
 
+from games import dealing
 from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
 from games.models import Find, Player, Room, Round
 
@@ -172,7 +173,13 @@ def snapshot(
             "is_host": host,
         },
         "finds": [
-            {"word": f.word, "path": f.path, "points": f.points, "by": f.player.nickname}
+            {
+                "word": f.word,
+                "display": dealing.display(round.language, f.word),
+                "path": f.path,
+                "points": f.points,
+                "by": f.player.nickname,
+            }
             for f in mine
         ],
         "scores": scores(round),

@@ -615,6 +615,7 @@ def find_event(find: Find, player: Player) -> dict:
         "team": find.team_id,
         "team_name": find.team.name if find.team else None,
         "word": find.word,
+        "display": dealing.display(find.round.language, find.word),
         "path": find.path,
         "points": find.points,
     }
@@ -650,6 +651,7 @@ def word_result_event(result: WordResult, game_round: Round) -> dict:
         "reason": result.reason,
         "message": str(REASONS[result.reason]),
         "word": result.word,
+        "display": dealing.display(game_round.language, result.word) if result.accepted else "",
         "path": result.path,
         "points": result.points,
         "all_found": result.all_found,

@@ -238,3 +238,15 @@ def test_play_again_deals_a_new_round_with_the_same_settings():
     assert new_round.number == 2
     assert (new_round.language, new_round.level, new_round.started_at) == ("en", 3, None)
     assert Room.objects.get(pk=room.pk).rounds.count() == 2
+
+
+def test_accepted_words_come_back_as_the_language_writes_them():
+    room = make_room(language="fr", board="ETEA/SRUN/LOIE/TSAP", level=4)
+    game_round = selectors.current_round(room)
+    services.round_start(round=game_round)
+    player = services.player_join(room=room, browser=ANN, nickname="Ann")
+    result = services.word_submit(
+        round=game_round, player=player, round_id=game_round.pk, word="ete"
+    )
+    event = services.word_result_event(result, game_round)
+    assert (event["word"], event["display"]) == ("ete", "été")

@@ -284,7 +284,7 @@ function onPathStatus(message) {
 function onWordResult(message) {
   state.allFound = state.allFound || Boolean(message.all_found);
   if (message.accepted) {
-    showFeedback(t("word_points", { word: message.word.toUpperCase(), points: message.points }), true);
+    showFeedback(t("word_points", { word: shown(message), points: message.points }), true);
     drawPath(null, message.path, "tile-flash");
     setTimeout(() => drawPath(null), 700);
   } else {
@@ -305,19 +305,22 @@ function onFind(message) {
   const mine = snap.you && (message.player === snap.you.id
     || (snap.room.mode === "teams" && message.team_name === snap.you.team));
   if (mine && !state.finds.has(message.word)) {
-    state.finds.set(message.word, { word: message.word, path: message.path,
+    state.finds.set(message.word, { word: message.word, display: message.display, path: message.path,
                                      points: message.points, by: message.nickname });
     renderFinds(message.word);
     if (message.player !== snap.you.id) {
-      showFeedback(t("found_by", { nickname: message.nickname, word: message.word.toUpperCase() }), true);
+      showFeedback(t("found_by", { nickname: message.nickname, word: shown(message) }), true);
     }
   }
 }
 
+// Words as the language writes them (accents included): the server sends "display".
+function shown(find) { return (find.display || find.word).toUpperCase(); }
+
 function renderFinds(fresh) {
   const items = [...state.finds.values()].reverse().map((find) => {
     const li = document.createElement("li");
-    li.textContent = `${find.word.toUpperCase()} `;
+    li.textContent = `${shown(find)} `;
     const pts = document.createElement("span");
     pts.className = "points";
     pts.textContent = `+${find.points}`;
