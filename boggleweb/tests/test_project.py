@@ -60,3 +60,12 @@ def test_code_passes_ruff_lint_and_format():
     for command in (["check", "--quiet", "."], ["format", "--check", "--quiet", "."]):
         result = subprocess.run([ruff, *command], cwd=ROOT, capture_output=True, text=True)
         assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.django_db
+def test_a_missing_page_is_a_friendly_404(client):
+    response = client.get("/r/NOPE99/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "There is nothing here." in html
+    assert "site.css" in html
