@@ -8,8 +8,8 @@ COPY requirements.txt .
 RUN pip install -r requirements.txt
 
 COPY . .
+# Static files are served by WhiteNoise straight from static/ (WHITENOISE_USE_FINDERS).
 RUN useradd --create-home lettergrid \
-    && DATA_DIR=/tmp/build python manage.py collectstatic --noinput -v0 \
     && mkdir -p /app/var && chown -R lettergrid /app/var
 USER lettergrid
 
