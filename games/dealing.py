@@ -7,7 +7,10 @@ typed word or tapped path into a verdict. Services call it; it writes nothing.
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.utils.translation import gettext
 
@@ -21,6 +24,15 @@ from games.engine.scoring import score_word
 from games.engine.sharecode import board_code
 from games.engine.solver import check_path, find_cell_path, fold_word, solve
 from games.labels import dice_label
+
+BLOCKLIST_FILE = Path(__file__).resolve().parent / "engine" / "data" / "blocklist.json"
+
+
+@functools.cache
+def blocked_words(language: str) -> frozenset[str]:
+    """Vulgar words and slurs the classroom game never counts (engine/data/blocklist.json)."""
+    return frozenset(json.loads(BLOCKLIST_FILE.read_text(encoding="utf-8")).get(language, ()))
+
 
 # A board this poor makes a dull round: deal again (within a time budget) below it.
 MIN_WORDS_ON_BOARD = 15
@@ -90,7 +102,7 @@ def deal(
     if board is not None:
         fixed = parse_board(board)
         solution = solve(fixed, root, min_length)
-        return _deal_of(fixed, seed, solution)
+        return _deal_of(fixed, seed, solution, language)
     source = _source(language, size, dice)
     if plant:
         return _planted_deal(source, language, level, size, min_length, seed, plant)
@@ -107,7 +119,7 @@ def deal(
     except GenerationError:
         # A hard level can starve a board: play the richest one found rather than none.
         generated = generate_board(source, root, size=size, seed=seed, min_length=min_length)
-    return _deal_of(generated.board, seed, generated.solution)
+    return _deal_of(generated.board, seed, generated.solution, language)
 
 
 def _planted_deal(source, language, level, size, min_length, seed, plant) -> Deal:
@@ -140,7 +152,12 @@ def _planted_deal(source, language, level, size, min_length, seed, plant) -> Dea
         )
     board = generated.board
     solution = solve(board, lexicon.root(level), min_length)
-    paths = {word: [list(cell) for cell in path] for word, path in solution.paths.items()}
+    blocked = blocked_words(language)
+    paths = {
+        word: [list(cell) for cell in path]
+        for word, path in solution.paths.items()
+        if word not in blocked
+    }
     for word in words:
         if word not in paths:
             cells = find_cell_path(board, word)
@@ -155,13 +172,19 @@ def _planted_deal(source, language, level, size, min_length, seed, plant) -> Dea
     )
 
 
-def _deal_of(board, seed: int, solution) -> Deal:
+def _deal_of(board, seed: int, solution, language: str) -> Deal:
+    blocked = blocked_words(language)
+    paths = {
+        word: [list(cell) for cell in path]
+        for word, path in solution.paths.items()
+        if word not in blocked
+    }
     return Deal(
         board=str(board),
         seed=board.seed if board.seed is not None else seed,
         share_code=board_code(board),
-        solution={word: [list(cell) for cell in path] for word, path in solution.paths.items()},
-        max_score=solution.score,
+        solution=paths,
+        max_score=sum(score_word(word, board.size) for word in paths),
     )
 
 
@@ -185,6 +208,8 @@ def check(*, round, solution, word: str | None, path) -> Check:
         cells = None
     if len(folded) < round.min_length:
         return Check(False, "too_short", folded)
+    if folded in blocked_words(round.language) and folded not in solution:
+        return Check(False, "not_allowed", folded)
     if folded in solution:
         return Check(True, "accepted", folded, cells or [list(cell) for cell in solution[folded]])
     if cells is None:

@@ -73,6 +73,7 @@ REASONS = {
     "too_short": _("Too short."),
     "not_a_word": _("Not in the dictionary."),
     "not_on_board": _("Not on the board."),
+    "not_allowed": _("That word is not played here."),
     "bad_path": _("Those tiles do not make a path."),
     "already_found": _("You already found it."),
     "team_already_found": _("Your team already found it."),

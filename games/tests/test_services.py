@@ -250,3 +250,19 @@ def test_accepted_words_come_back_as_the_language_writes_them():
     )
     event = services.word_result_event(result, game_round)
     assert (event["word"], event["display"]) == ("ete", "été")
+
+
+def test_vulgar_words_never_count_in_the_classroom_game():
+    from games.dealing import blocked_words
+
+    assert "fuck" in blocked_words("en")
+    # S-H-I-T spelled down the first column: in ENABLE2K, but not in a lesson.
+    room = make_room(board="SABC/HDEF/IGJK/TLMN", level=4)
+    game_round = selectors.current_round(room)
+    assert "shit" not in game_round.solution
+    services.round_start(round=game_round)
+    player = services.player_join(room=room, browser=ANN, nickname="Ann")
+    result = services.word_submit(
+        round=game_round, player=player, round_id=game_round.pk, word="shit"
+    )
+    assert (result.accepted, result.reason) == (False, "not_allowed")
