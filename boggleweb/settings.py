@@ -160,6 +160,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 60
+    # Tests on a file, not Django's shared-cache in-memory database: its table
+    # locks fail at once ("database table is locked") when the socket's worker
+    # threads write in parallel, where a file waits out the busy timeout.
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channel layer ----------------------------------------------------------
