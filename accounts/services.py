@@ -54,7 +54,7 @@ def classroom_update(
     classroom.roster = "\n".join(roster)
     classroom.save(update_fields=["name", "language", "level", "roster"])
     # Rounds copy these when dealt, so this touches no round in play.
-    Room.objects.filter(pk=classroom.room_id).update(language=language, level=level)
+    game_services.room_configure(room=classroom.room, language=language, level=level)
     return classroom
 
 
@@ -65,8 +65,7 @@ def classroom_host_move(*, classroom: Classroom, host_browser: str) -> None:
     a teacher who logs in again (or on the classroom's computer) could not run
     their own room.
     """
-    Room.objects.filter(pk=classroom.room_id).update(host_browser=host_browser)
-    classroom.room.host_browser = host_browser
+    game_services.room_host_move(room=classroom.room, host_browser=host_browser)
 
 
 @transaction.atomic

@@ -141,7 +141,8 @@ def room_configure(*, room: Room, **settings) -> Room:
     _check_room_settings(**{k: v for k, v in merged.items() if k != "scoring"})
     for field, value in merged.items():
         setattr(room, field, value)
-    room.min_length = settings.get("min_length") or dealing.default_min_length(room.size)
+    if "min_length" in settings or "size" in settings:
+        room.min_length = settings.get("min_length") or dealing.default_min_length(room.size)
     if "vocabulary" in settings:
         room.vocabulary = settings["vocabulary"]
         room.plant_count = settings.get("plant_count", 0)
@@ -149,6 +150,13 @@ def room_configure(*, room: Room, **settings) -> Room:
     room.save()
     _make_teams(room)
     return room
+
+
+@transaction.atomic
+def room_host_move(*, room: Room, host_browser: str) -> None:
+    """Make another browser the room's host (its teacher moved to another computer)."""
+    Room.objects.filter(pk=room.pk).update(host_browser=host_browser)
+    room.host_browser = host_browser
 
 
 @transaction.atomic
