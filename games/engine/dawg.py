@@ -9,9 +9,9 @@ trie needs a million. The register is shared by the levels of a dictionary:
 the four level graphs reuse each other's nodes wherever their subtrees agree.
 
 On disk (``*.dawg``) the graph is a few flat little-endian arrays in
-children-before-parents order, so :meth:`Graph.to_dicts` builds the solver's
-dict nodes in one pass, bottom-up. No pickle: the format is fixed and
-documented in ``docs/dictionaries.md``.
+children-before-parents order; :meth:`Graph.to_dicts` allocates the solver's
+dict nodes in search order (depth first from the root) for memory locality.
+No pickle: the format is fixed and documented in ``docs/dictionaries.md``.
 
 The node protocol (see docs/engine-contract.md): a node is a ``dict``; keys
 ``"a"``..``"z"`` map to child nodes; key ``""`` (value ``True``) marks a word
@@ -161,18 +161,33 @@ class Graph:
             raise GraphFormatError(f"corrupt word graph: {exc}") from exc
 
     def to_dicts(self) -> tuple[Node, ...]:
-        """Build the dict nodes bottom-up; return the root of each level."""
-        nodes: list[Node] = []
-        append = nodes.append
+        """Build the dict nodes; return the root of each level.
+
+        The nodes are allocated in the order a search meets them: depth first
+        from the last (largest) level's root, children in letter order, a
+        shared node at its first visit. A search then reads memory that lies
+        together; the file's bottom-up order scatters it (~5% slower solves).
+        Each dict gets all its keys at once (``True`` until its children are
+        built), so no dict grows after its allocation.
+        """
         letters = self.letters.decode("ascii")
         first, children, finals = self.first_edge, self.children, self.finals
-        lookup = nodes.__getitem__
-        for i in range(len(finals)):
+        nodes: list[Node | None] = [None] * len(finals)
+        fromkeys = dict.fromkeys
+
+        # Recursion is as deep as the longest word (word lists cap lines at 64 characters).
+        def build(i: int) -> Node:
             a, b = first[i], first[i + 1]
-            node = dict(zip(letters[a:b], map(lookup, children[a:b]), strict=True))
-            if finals[i]:
-                node[WORD_END] = True
-            append(node)
+            keys = letters[a:b]
+            node = nodes[i] = fromkeys((*keys, WORD_END) if finals[i] else keys, True)
+            for e in range(a, b):
+                child = nodes[children[e]]
+                node[letters[e]] = build(children[e]) if child is None else child
+            return node
+
+        for root in reversed(self.roots):
+            if nodes[root] is None:
+                build(root)
         return tuple(nodes[root] for root in self.roots)
 
 

@@ -6,6 +6,7 @@ purpose and only here:
 
 - neighbours are precomputed per board as ``(cell, bit, first letter, rest)``
   tuples (blank cells left out), so the inner loop does no attribute lookups;
+  the per-shape part (which cells, their bits) is made once per board shape;
 - a cell of two letters (``qu``, ``th``) sits in the same tables under its
   first letter, so the loop's ``letter in node`` test filters it like any
   other cell; only on a hit is the rest (``"u"``) walked. There is no second
@@ -26,6 +27,8 @@ node, intersecting key views in C, and inlining the visit of small children.
 """
 
 from __future__ import annotations
+
+from operator import itemgetter
 
 
 def search_board(
@@ -98,21 +101,48 @@ def _neighbour_tables(letters, neighbours):
     """Per cell, its playable neighbours two ways: ``(cell, bit, first, rest)``
     tuples, and first letter -> ``((cell, bit, rest), ...)``; ``rest`` is the
     cell's letters after the first (``"u"`` for ``qu``, ``""`` mostly).
-    Blanks appear in neither."""
-    cells = [(j, 1 << j, chars[0], chars[1:]) if chars else None for j, chars in enumerate(letters)]
-    adjacent = []
+    Blanks appear in neither. The cell numbers are picked by per-shape
+    ``itemgetter``s, made once per neighbour table."""
+    shape = _SHAPES.get(id(neighbours))
+    if shape is None or shape[0] is not neighbours:
+        shape = _shape(neighbours)
+    _, getters, bits = shape
+    cells = [
+        (j, bits[j], chars[0], chars[1:]) if chars else None for j, chars in enumerate(letters)
+    ]
+    if "" in letters:
+        adjacent = [tuple(cell for cell in get(cells) if cell) for get in getters]
+    else:
+        adjacent = [get(cells) for get in getters]
     by_letter = []
-    for around in neighbours:
-        playable = tuple(cells[j] for j in around if letters[j])
+    for playable in adjacent:
         table = {}
         for j, bit, first, rest in playable:
             if first in table:
                 table[first] += ((j, bit, rest),)
             else:
                 table[first] = ((j, bit, rest),)
-        adjacent.append(playable)
         by_letter.append(table)
     return adjacent, by_letter
+
+
+# id(neighbours) -> (neighbours, per-cell getters of its neighbours, per-cell bits).
+# Boards share one neighbour table per shape (board.neighbour_table), so this stays small.
+_SHAPES: dict[int, tuple] = {}
+
+
+def _shape(neighbours):
+    getters = []
+    for around in neighbours:
+        if len(around) >= 2:
+            getters.append(itemgetter(*around))
+        else:  # itemgetter of one index returns the item, not a tuple
+            getters.append(lambda cells, around=around: tuple(cells[j] for j in around))
+    shape = (neighbours, tuple(getters), tuple(1 << j for j in range(len(neighbours))))
+    if len(_SHAPES) >= 64:
+        _SHAPES.clear()
+    _SHAPES[id(neighbours)] = shape
+    return shape
 
 
 def walk_letters(node, chars):
