@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from games.engine import dice as engine_dice
 from games.engine.board import parse_board
 from games.engine.generator import GenerationError, generate_board
-from games.engine.languages import LANGUAGES, LEVELS, check_language
+from games.engine.languages import LEVELS, check_language
 from games.engine.lexicon import load_lexicon
 from games.engine.scoring import default_min_length as engine_default_min_length
 from games.engine.scoring import score_word
@@ -235,10 +235,6 @@ def display(language: str, word: str) -> str:
 
 def points(word: str, size: int) -> int:
     return score_word(word, size)
-
-
-def language_name(code: str) -> str:
-    return LANGUAGES[code]
 
 
 def path_status(*, round, path) -> dict:

@@ -174,10 +174,6 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.room.code} round {self.number}"
 
-    @property
-    def is_finished(self) -> bool:
-        return self.finished_at is not None
-
 
 class Find(models.Model):
     """A word accepted for a player (and their team, in team rounds)."""

@@ -37,9 +37,6 @@ def results_context(
         {"length": length, "words": [entry(word) for word in words]}
         for length, words in summary["words_by_length"]
     ]
-    my_points = sum(
-        0 if w in shared else score_word(w, size) for w in mine if w in game_round.solution
-    )
     return {
         "round": game_round,
         "level_name": selectors.LEVEL_NAMES[game_round.level],
@@ -58,7 +55,7 @@ def results_context(
         "is_teams": game_round.mode == Room.Mode.TEAMS,
         "is_classic": game_round.scoring == Room.Scoring.CLASSIC,
         "my_words": [entry(word) for word in sorted(mine, key=lambda w: (-len(w), w))],
-        "my_points": my_points,
+        "my_points": summary["my_points"],
         "missed_count": len(summary["missed"]),
         "share": summary["share"],
         "longest_possible": [entry(w) for w in sorted(summary["longest_possible"])],
@@ -72,6 +69,6 @@ def results_context(
         "refused": sorted(
             {(r.word, r.player.nickname) for r in game_round.refused_words.select_related("player")}
         ),
-        "found_words": sorted({f.word for f in game_round.finds.all()}),
+        "found_words": sorted(summary["finders"]),
         "socket": f"/ws/rooms/{game_round.room.code}/",
     }

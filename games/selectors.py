@@ -195,7 +195,8 @@ def results(round: Round, player: Player | None) -> dict:
         finders[find.word].add(find.team.name if find.team else find.player.nickname)
     shared = {word for word, who in finders.items() if len(who) > 1}
     classic = round.scoring == Room.Scoring.CLASSIC
-    mine = {f.word for f in finds_for(round, player)}
+    my_finds = finds_for(round, player)
+    mine = {f.word for f in my_finds}
     by_length: dict[int, list[str]] = defaultdict(list)
     for word in sorted(round.solution):
         by_length[len(word)].append(word)
@@ -212,6 +213,8 @@ def results(round: Round, player: Player | None) -> dict:
         "longest_possible": [w for w in round.solution if len(w) == longest_possible],
         "longest_found": max(mine, key=len, default=""),
         "mine": sorted(mine),
+        # The points the finds were recorded with (bonuses included), under the round's rule.
+        "my_points": sum(0 if (classic and f.word in shared) else f.points for f in my_finds),
         "missed": sorted(set(round.solution) - mine),
         "share": (100 * len(mine) // len(round.solution)) if round.solution else 0,
         "shared_words": {w: sorted(finders[w]) for w in shared} if classic else {},

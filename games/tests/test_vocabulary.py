@@ -83,3 +83,24 @@ def test_the_host_pastes_a_list_and_sees_the_check(client):
     assert room.vocabulary_lists.get().entries.count() == 3
     stranger = client.__class__()
     assert stranger.get(url).status_code == 404
+
+
+def test_the_results_count_the_bonus_in_your_points(client):
+    room = make_room(mode="versus", language="fr", level=1, host=HOST)
+    session = client.session
+    session[BROWSER_KEY] = ANN
+    session.save()
+    saved, _ = services.vocabulary_save(room=room, name="Unit 3", text=UNIT)
+    services.round_finish(round=selectors.current_round(room))
+    services.room_configure(room=room, vocabulary=saved, plant_count=1, plant_bonus=5)
+    game_round = Round.objects.get(pk=services.round_next(room=room).pk)
+    services.round_start(round=game_round)
+    ann = services.player_join(room=room, browser=ANN, nickname="Ann")
+    word = next(iter(game_round.planted))
+    services.word_submit(round=game_round, player=ann, round_id=game_round.pk, word=word)
+    services.round_finish(round=game_round)
+    page = client.get(
+        reverse("games:results", kwargs={"code": room.code, "number": game_round.number})
+    )
+    assert page.context["my_points"] == score_word(word, 4) + 5
+    assert dict(page.context["scoreboard"])["Ann"] == score_word(word, 4) + 5
