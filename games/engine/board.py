@@ -74,7 +74,7 @@ class Board:
     @property
     def letters(self) -> tuple[str, ...]:
         """Each cell's letters as a word spells them: ``"qu"``, ``"a"``, ``""`` for a blank."""
-        return tuple(cell.lower() for cell in self.cells)
+        return tuple(map(str.lower, self.cells))
 
     @property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:

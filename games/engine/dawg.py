@@ -1,4 +1,4 @@
-"""The word graph: a minimized DAWG, stored flat, walked as plain dicts.
+"""The word graph: a minimized DAWG, stored flat, walked as tuple nodes.
 
 Building (dictionary build time, and custom lists at run time) uses Daciuk's
 incremental algorithm for sorted input: each finished node is looked up in a
@@ -9,13 +9,20 @@ trie needs a million. The register is shared by the levels of a dictionary:
 the four level graphs reuse each other's nodes wherever their subtrees agree.
 
 On disk (``*.dawg``) the graph is a few flat little-endian arrays in
-children-before-parents order; :meth:`Graph.to_dicts` allocates the solver's
-dict nodes in search order (depth first from the root) for memory locality.
-No pickle: the format is fixed and documented in ``docs/dictionaries.md``.
+children-before-parents order; :meth:`Graph.to_nodes` makes the nodes the
+solver walks. No pickle: the format is fixed and documented in
+``docs/dictionaries.md``.
 
-The node protocol (see docs/engine-contract.md): a node is a ``dict``; keys
-``"a"``..``"z"`` map to child nodes; key ``""`` (value ``True``) marks a word
-end. Nodes are shared; never mutate one.
+The node protocol (see docs/engine-contract.md): a node is a tuple of 28.
+``node[k]`` is the child for the letter ``chr(97 + k)`` (``"a"`` is 0) or
+``None``; ``node[INFO]`` (26) is an int: bit ``k`` set for each child letter,
+and ``FINAL`` when the letters from the root to here spell a word (a root's
+info also holds the length of its shortest word: ``shortest_word``);
+``node[NONE_SLOT]`` (27) is always ``None``. A tuple is the fastest thing
+CPython indexes: the solver probes ``node[k]`` for each neighbouring letter
+(no hashing), points a cell in use at ``NONE_SLOT``, and tests the info
+against the letters around a cell before it goes deeper
+(games/engine/search.py). Nodes are shared; tuples cannot be mutated.
 """
 
 from __future__ import annotations
@@ -29,8 +36,14 @@ from dataclasses import dataclass
 MAGIC = b"LGDAWG1\n"
 # The format stores 32-bit unsigned integers; "I" is that on every platform we run.
 assert array("I").itemsize == 4
-WORD_END = ""
-Node = dict
+
+Node = tuple  # (child or None) * 26, the info int, None
+INFO = 26  # node[INFO]: child-letter bits | FINAL (| shortest word << SHORTEST_SHIFT at a root)
+NONE_SLOT = 27  # node[NONE_SLOT] is None in every node
+FINAL = 1 << 26
+LETTER_BITS = FINAL - 1
+SHORTEST_SHIFT = 27
+_NO_CHILDREN = (None,) * 26
 
 
 class GraphFormatError(ValueError):
@@ -160,35 +173,40 @@ class Graph:
         except ValueError as exc:  # short header: array.frombytes rejects it
             raise GraphFormatError(f"corrupt word graph: {exc}") from exc
 
-    def to_dicts(self) -> tuple[Node, ...]:
-        """Build the dict nodes; return the root of each level.
+    def to_nodes(self) -> tuple[Node, ...]:
+        """Build the tuple nodes; return the root of each level.
 
-        The nodes are allocated in the order a search meets them: depth first
-        from the last (largest) level's root, children in letter order, a
-        shared node at its first visit. A search then reads memory that lies
-        together; the file's bottom-up order scatters it (~5% slower solves).
-        Each dict gets all its keys at once (``True`` until its children are
-        built), so no dict grows after its allocation.
+        Nodes are built depth first from the last (largest) level's root,
+        children in letter order, so the nodes of a subtree lie together in
+        memory. Equal info ints are shared (one int object per distinct value).
         """
-        letters = self.letters.decode("ascii")
-        first, children, finals = self.first_edge, self.children, self.finals
+        letters, first, children, finals = self.letters, self.first_edge, self.children, self.finals
         nodes: list[Node | None] = [None] * len(finals)
-        fromkeys = dict.fromkeys
+        infos: dict[int, int] = {}
 
         # Recursion is as deep as the longest word (word lists cap lines at 64 characters).
         def build(i: int) -> Node:
-            a, b = first[i], first[i + 1]
-            keys = letters[a:b]
-            node = nodes[i] = fromkeys((*keys, WORD_END) if finals[i] else keys, True)
-            for e in range(a, b):
+            slots = list(_NO_CHILDREN)
+            info = FINAL if finals[i] else 0
+            for e in range(first[i], first[i + 1]):
+                k = letters[e] - 97
                 child = nodes[children[e]]
-                node[letters[e]] = build(children[e]) if child is None else child
+                slots[k] = build(children[e]) if child is None else child
+                info |= 1 << k
+            slots.append(infos.setdefault(info, info))
+            slots.append(None)
+            node = nodes[i] = tuple(slots)
             return node
 
         for root in reversed(self.roots):
             if nodes[root] is None:
                 build(root)
-        return tuple(nodes[root] for root in self.roots)
+        roots = tuple(_as_root(nodes[root]) for root in self.roots)
+        # build() refers to itself through its closure: without this, the
+        # cycle would keep the arrays and the node list (~10 MB for six
+        # languages) alive until the next full garbage collection.
+        build = None  # type: ignore[assignment]
+        return roots
 
 
 def _uints(chunk: memoryview) -> array:
@@ -216,31 +234,109 @@ def build_graph(levels: Sequence[Iterable[str]]) -> Graph:
     return Graph(roots, bytes(finals), first_edge, bytes(letters), children)
 
 
-def build_dicts(words: Iterable[str]) -> Node:
-    """The dict root of one minimized graph of sorted, distinct words."""
-    return build_graph([words]).to_dicts()[0]
+def build_nodes(words: Iterable[str]) -> Node:
+    """The root node of one minimized graph of sorted, distinct words."""
+    return build_graph([words]).to_nodes()[0]
+
+
+def make_node(children: dict[str, Node], final: bool) -> Node:
+    """A node with these children (letter -> node), a word end if ``final``."""
+    slots = list(_NO_CHILDREN)
+    info = FINAL if final else 0
+    for letter, child in children.items():
+        k = _index(letter)
+        if k is None:
+            raise ValueError(f"a node's letters are a to z, not {letter!r}")
+        slots[k] = child
+        info |= 1 << k
+    slots.append(info)
+    slots.append(None)
+    return tuple(slots)
+
+
+def _as_root(node: Node) -> Node:
+    """A copy of ``node`` whose info also holds its shortest word's length.
+
+    The solver reads it to skip the minimum-length filter when no word of
+    the graph can be too short. A copy, so shared nodes stay as they are.
+    """
+    shortest = _shortest_word(node)
+    return (*node[:INFO], node[INFO] | (shortest << SHORTEST_SHIFT), None)
+
+
+def _shortest_word(root: Node) -> int:
+    """Letters of the shortest word under ``root`` (0 when there is none)."""
+    level, depth, seen = [root], 0, set()
+    while level:
+        if any(node[INFO] & FINAL for node in level):
+            return depth
+        following = []
+        for node in level:
+            for child in node[:INFO]:
+                if child is not None and id(child) not in seen:
+                    seen.add(id(child))
+                    following.append(child)
+        level, depth = following, depth + 1
+    return 0
+
+
+def shortest_word(root: Node) -> int:
+    """The shortest word's length stored in a root by :meth:`Graph.to_nodes`, or 0 if unknown."""
+    return root[INFO] >> SHORTEST_SHIFT
+
+
+def _index(letter: str) -> int | None:
+    k = ord(letter) - 97 if len(letter) == 1 else -1
+    return k if 0 <= k < 26 else None
+
+
+def child(node: Node, letter: str) -> Node | None:
+    """The child of ``node`` by ``letter`` (``None`` for none, or for a letter outside a-z)."""
+    k = _index(letter)
+    return None if k is None else node[k]
+
+
+def is_word_end(node: Node) -> bool:
+    """Whether the letters from the root to ``node`` spell a word."""
+    return bool(node[INFO] & FINAL)
+
+
+def child_letters(node: Node) -> str:
+    """The letters that lead on from ``node``, in order."""
+    bits = node[INFO]
+    return "".join(chr(97 + k) for k in range(26) if bits >> k & 1)
+
+
+def walk(node: Node, letters: str) -> Node | None:
+    """The node reached by spelling ``letters`` from ``node``, or ``None``."""
+    for letter in letters:
+        k = ord(letter) - 97
+        if not 0 <= k < 26:
+            return None
+        node = node[k]
+        if node is None:
+            return None
+    return node
 
 
 def contains(root: Node, word: str) -> bool:
     """Whether the graph under ``root`` spells ``word`` (already folded)."""
-    node = root
-    for letter in word:
-        node = node.get(letter)
-        if node is None:
-            return False
-    return WORD_END in node
+    node = walk(root, word)
+    return node is not None and bool(node[INFO] & FINAL)
 
 
 def iter_words(root: Node, prefix: str = "") -> Iterator[str]:
     """Every word under ``root``, in sorted order."""
-    if WORD_END in root:
+    if root[INFO] & FINAL:
         yield prefix
-    for letter in sorted(key for key in root if key):
-        yield from iter_words(root[letter], prefix + letter)
+    for k in range(26):
+        child_node = root[k]
+        if child_node is not None:
+            yield from iter_words(child_node, prefix + chr(97 + k))
 
 
 def count_nodes(*roots: Node) -> int:
-    """Distinct dict nodes reachable from the roots (shared nodes count once)."""
+    """Distinct nodes reachable from the roots (shared nodes count once)."""
     seen: set[int] = set()
     stack = list(roots)
     while stack:
@@ -248,5 +344,5 @@ def count_nodes(*roots: Node) -> int:
         if id(node) in seen:
             continue
         seen.add(id(node))
-        stack.extend(child for key, child in node.items() if key)
+        stack.extend(child_node for child_node in node[:INFO] if child_node is not None)
     return len(seen)

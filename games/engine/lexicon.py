@@ -1,7 +1,7 @@
 """A language's playable words at each difficulty level, ready for the solver.
 
 ``load_lexicon(lang)`` reads ``dictionaries/<lang>/words.dawg`` once per
-process and builds the dict nodes of all four levels (they share nodes).
+process and builds the tuple nodes of all four levels (they share nodes).
 Display forms ("ete" -> "été") are looked up in ``display.tsv`` (the rows of
 ``words.tsv`` whose display differs from the folded word), memory mapped on
 the first :meth:`Lexicon.display_forms` call and binary searched:
@@ -112,7 +112,7 @@ class Lexicon:
 
     @classmethod
     def _from_word_list(cls, lang: str, word_list: WordList) -> Lexicon:
-        root = dawg.build_dicts(word_list.words())
+        root = dawg.build_nodes(word_list.words())
         forms = {word: shown for word, shown in word_list.forms.items() if shown != (word,)}
         return cls(lang, dict.fromkeys(_LEVEL_NUMBERS, root), forms, word_list.report)
 
@@ -132,7 +132,7 @@ def load_lexicon(lang: str) -> Lexicon:
         raise LexiconError(f"no built dictionary for {lang!r} in {folder}: {exc}") from exc
     except dawg.GraphFormatError as exc:
         raise LexiconError(f"{folder / GRAPH_FILE}: {exc}") from exc
-    roots = graph.to_dicts()
+    roots = graph.to_nodes()
     if len(roots) != len(_LEVEL_NUMBERS):
         raise LexiconError(f"{folder / GRAPH_FILE} has {len(roots)} levels, expected 4")
     forms = DisplayTable(folder / DISPLAY_FILE)

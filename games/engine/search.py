@@ -1,154 +1,283 @@
 """The solver's hot loop: a depth-first search over cells and word-graph nodes.
 
-Pure Python has to be frugal here (a 4x4 board visits ~500 nodes and makes
-~2,000 neighbour probes), so this module trades elegance for speed, on
-purpose and only here:
+Pure Python has to be frugal here: a 4x4 board costs ~290 calls, ~1,700
+neighbour probes and ~500 steps onto a child, at a few nanoseconds per
+bytecode. So this module trades elegance for speed, on purpose and only here
+(docs/PERFORMANCE.md has the figures and what was tried):
 
-- neighbours are precomputed per board as ``(cell, bit, first letter, rest)``
-  tuples (blank cells left out), so the inner loop does no attribute lookups;
-  the per-shape part (which cells, their bits) is made once per board shape;
-- a cell of two letters (``qu``, ``th``) sits in the same tables under its
-  first letter, so the loop's ``letter in node`` test filters it like any
-  other cell; only on a hit is the rest (``"u"``) walked. There is no second
-  pass over such cells at every node;
-- the letter test comes before the used-cell test: it fails more often;
-- the cells used so far are one int bitmask;
-- the word is built by appending one cell's letters per step and recorded
-  only at a word end; the path lives in one list indexed by depth and is
-  copied only when a new word is recorded (the first path found is kept);
-- deep nodes have one or two keys: there the loop is driven by the node's
-  letters (looked up in a per-cell letter -> neighbours table) instead of by
-  the (up to 8) neighbours;
-- a child that ends a word and has no letters after it is not visited.
+- nodes are tuples (games/engine/dawg.py): ``node[k]`` is the child by the
+  letter ``k`` or ``None``, so a probe is one tuple index, no hashing;
+- each node's info int has a bit per child letter; each cell gets the bits of
+  the letters around it. The search steps into a child only when the two
+  share a bit (the child can go on from there), and records a word at FINAL;
+- ``kof[j]`` is the letter index of cell ``j``. A cell in use (and a blank,
+  and a two-letter cell, which has its own loop) is pointed at slot
+  ``dawg.NONE_SLOT``, which is ``None`` in every node: the probe that finds
+  no child also finds a used cell, with no second test;
+- the search is **unrolled per board shape**: for each cell, a function
+  with one block per neighbour, the neighbour's number written in as a
+  constant, which calls the neighbour's function by name. That removes the
+  loop over neighbours (its iterator, unpacking and counters: a third of a
+  probe's bytecodes). The functions are generated from the templates below
+  the first time a shape is solved (~15-35 ms) and kept per process;
+- the path is one list indexed by depth, copied only when a new word is
+  recorded (the first path found is kept); the word is built only when needed;
+- a cell of two letters (``Qu``, ``Th``) is stepped through by its first
+  letter, then the rest, in a loop of its own; boards without one use
+  functions without that loop;
+- words shorter than the minimum are dropped at the end, and only when the
+  graph has such words (its root knows its shortest word).
 
-Measured and not kept (no gain on CPython 3.11, whose calls are cheap):
-choosing the loop by ``len(node)`` against the neighbour letters at every
-node, intersecting key views in C, and inlining the visit of small children.
+``search_board_loops`` is the same search written as ordinary loops, kept
+as the readable reference: the tests check that both agree.
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
+import threading
+
+from games.engine.dawg import FINAL, INFO, NONE_SLOT, Node, shortest_word
+
+# The templates write these as literals (a constant loads faster than a name).
+assert (FINAL, INFO, NONE_SLOT) == (67108864, 26, 27)
 
 
 def search_board(
-    letters: tuple[str, ...], neighbours: tuple[tuple[int, ...], ...], root: dict, min_length: int
+    letters: tuple[str, ...], neighbours: tuple[tuple[int, ...], ...], root: Node, min_length: int
 ) -> dict[str, list[int]]:
     """Words of ``root`` spelled by paths of cells, with one path (cell numbers) each.
 
-    ``letters[i]`` is cell ``i``'s lowercase letters, ``""`` for a blank.
+    ``letters[i]`` is cell ``i``'s lowercase letters, ``""`` for a blank;
+    ``neighbours[i]`` the cells next to cell ``i``.
     """
-    found = {}
-    adjacent, by_letter = _neighbour_tables(letters, neighbours)
+    shape = _shape(neighbours)
+    kof, around, digraphs = _board_tables(letters, neighbours, shape)
+    found: dict[str, list[int]] = {}
     path = [0] * (len(letters) + 1)
+    if digraphs is None:
+        visits = shape.visits(digraphs=False)
+        for i, k in enumerate(kof):
+            node = root[k]  # None for a blank (NONE_SLOT)
+            if node is not None:
+                path[0] = i
+                info = node[26]
+                if info >= FINAL:
+                    found[letters[i]] = [i]
+                if info & around[i]:
+                    kof[i] = NONE_SLOT
+                    visits[i](node, letters[i], 1, kof, letters, path, found, around)
+                    kof[i] = k
+        return _long_enough(found, root, min_length)
 
-    def visit(node, i, used, word, depth):
-        if len(node) <= 2:
-            near = by_letter[i]
-            for ch in node:
-                if ch not in near:
-                    continue
-                child = node[ch]
-                for j, bit, rest in near[ch]:
-                    if used & bit:
-                        continue
-                    if rest:
-                        sub = walk_letters(child, rest)
-                        if sub is None:
-                            continue
-                        w = word + ch + rest
-                    else:
-                        sub = child
-                        w = word + ch
-                    path[depth] = j
-                    if "" in sub:
-                        if w not in found and len(w) >= min_length:
-                            found[w] = path[: depth + 1]
-                        if len(sub) == 1:
-                            continue
-                    visit(sub, j, used | bit, w, depth + 1)
-        else:
-            for j, bit, ch, rest in adjacent[i]:
-                if ch not in node or used & bit:
-                    continue
-                child = node[ch]
-                if rest:
-                    child = walk_letters(child, rest)
-                    if child is None:
-                        continue
-                    w = word + ch + rest
-                else:
-                    w = word + ch
-                path[depth] = j
-                if "" in child:
-                    if w not in found and len(w) >= min_length:
-                        found[w] = path[: depth + 1]
-                    if len(child) == 1:
-                        continue
-                visit(child, j, used | bit, w, depth + 1)
-
+    visits = shape.visits(digraphs=True)
+    used = [False] * len(letters)  # two-letter cells only: the others use kof
     for i, chars in enumerate(letters):
-        child = walk_letters(root, chars) if chars else None
-        if child is not None:
+        node = _walk(root, chars) if chars else None
+        if node is not None:
             path[0] = i
-            if "" in child and len(chars) >= min_length:
+            info = node[INFO]
+            if info & FINAL:
                 found[chars] = [i]
-            visit(child, i, 1 << i, chars, 1)
-    return found
+            if info & around[i]:
+                k, kof[i], used[i] = kof[i], NONE_SLOT, True
+                visits[i](node, chars, 1, kof, letters, path, found, around, digraphs, used)
+                kof[i], used[i] = k, False
+    return _long_enough(found, root, min_length)
 
 
-def _neighbour_tables(letters, neighbours):
-    """Per cell, its playable neighbours two ways: ``(cell, bit, first, rest)``
-    tuples, and first letter -> ``((cell, bit, rest), ...)``; ``rest`` is the
-    cell's letters after the first (``"u"`` for ``qu``, ``""`` mostly).
-    Blanks appear in neither. The cell numbers are picked by per-shape
-    ``itemgetter``s, made once per neighbour table."""
-    shape = _SHAPES.get(id(neighbours))
-    if shape is None or shape[0] is not neighbours:
-        shape = _shape(neighbours)
-    _, getters, bits = shape
-    cells = [
-        (j, bits[j], chars[0], chars[1:]) if chars else None for j, chars in enumerate(letters)
-    ]
-    if "" in letters:
-        adjacent = [tuple(cell for cell in get(cells) if cell) for get in getters]
-    else:
-        adjacent = [get(cells) for get in getters]
-    by_letter = []
-    for playable in adjacent:
-        table = {}
-        for j, bit, first, rest in playable:
-            if first in table:
-                table[first] += ((j, bit, rest),)
-            else:
-                table[first] = ((j, bit, rest),)
-        by_letter.append(table)
-    return adjacent, by_letter
-
-
-# id(neighbours) -> (neighbours, per-cell getters of its neighbours, per-cell bits).
-# Boards share one neighbour table per shape (board.neighbour_table), so this stays small.
-_SHAPES: dict[int, tuple] = {}
-
-
-def _shape(neighbours):
-    getters = []
-    for around in neighbours:
-        if len(around) >= 2:
-            getters.append(itemgetter(*around))
-        else:  # itemgetter of one index returns the item, not a tuple
-            getters.append(lambda cells, around=around: tuple(cells[j] for j in around))
-    shape = (neighbours, tuple(getters), tuple(1 << j for j in range(len(neighbours))))
-    if len(_SHAPES) >= 64:
-        _SHAPES.clear()
-    _SHAPES[id(neighbours)] = shape
-    return shape
-
-
-def walk_letters(node, chars):
-    """The node after ``chars`` (one or more letters), or ``None``."""
-    for ch in chars:
-        node = node.get(ch)
+def _walk(node: Node, chars: str) -> Node | None:
+    for letter in chars:
+        node = node[ord(letter) - 97]
         if node is None:
             return None
     return node
+
+
+def _long_enough(found: dict[str, list[int]], root: Node, min_length: int) -> dict[str, list[int]]:
+    if min_length > shortest_word(root):
+        return {word: cells for word, cells in found.items() if len(word) >= min_length}
+    return found
+
+
+# A cell's letters -> its letter index in a node (NONE_SLOT: a blank, or two
+# letters, which have a loop of their own), and the bit of its first letter.
+_LETTER_INDEX = {chr(97 + k): k for k in range(26)}
+_FIRST_BIT = {chr(97 + k): 1 << k for k in range(26)} | {"": 0}
+
+
+def _board_tables(letters, neighbours, shape):
+    """Per cell: ``kof`` (its letter index; ``NONE_SLOT`` for a blank or a
+    two-letter cell), ``around`` (the bits of the first letters of its
+    neighbours), and ``digraphs`` (its two-letter neighbours as
+    ``(first letter index, cell, rest)``; ``None`` when the board has none)."""
+    kof = [_LETTER_INDEX.get(chars, NONE_SLOT) for chars in letters]
+    bits = list(map(_FIRST_BIT.get, letters))
+    digraphs = None
+    if None in bits:  # a cell of two (or more) letters
+        bits = [1 << (ord(chars[0]) - 97) if chars else 0 for chars in letters]
+        digraphs = [
+            tuple((ord(letters[j][0]) - 97, j, letters[j][1:]) for j in near if len(letters[j]) > 1)
+            for near in neighbours
+        ]
+    return kof, shape.around(bits), digraphs
+
+
+# --- The unrolled search: one function per cell, generated per board shape. ---
+
+_SIGNATURE = "node, word, depth, kof, letters, path, found, around"
+_DIGRAPH_SIGNATURE = _SIGNATURE + ", digraphs, used"
+
+# One neighbour ``{j}`` of the cell: step onto it if the node has a child by
+# its letter (and it is not in use), record a word, go on if the child can.
+_NEIGHBOUR = """\
+    child = node[kof[{j}]]
+    if child is not None:
+        info = child[26]
+        if info >= 67108864:
+            w = word + letters[{j}]
+            if w not in found:
+                path[depth] = {j}
+                found[w] = path[: depth + 1]
+            if info & around[{j}]:
+                path[depth] = {j}
+                k = kof[{j}]
+                kof[{j}] = 27
+                visit_{j}(child, w, depth + 1, {args})
+                kof[{j}] = k
+        elif info & around[{j}]:
+            path[depth] = {j}
+            k = kof[{j}]
+            kof[{j}] = 27
+            visit_{j}(child, word + letters[{j}], depth + 1, {args})
+            kof[{j}] = k
+"""
+
+# The two-letter neighbours of cell ``{i}`` (boards that have such cells).
+_DIGRAPHS = """\
+    for k, j, rest in digraphs[{i}]:
+        child = node[k]
+        if child is None or used[j]:
+            continue
+        for letter in rest:
+            child = child[ord(letter) - 97]
+            if child is None:
+                break
+        else:
+            info = child[26]
+            w = word + letters[j]
+            path[depth] = j
+            if info >= 67108864 and w not in found:
+                found[w] = path[: depth + 1]
+            if info & around[j]:
+                used[j] = True
+                VISITS[j](child, w, depth + 1, {args})
+                used[j] = False
+"""
+
+
+class _Shape:
+    """What a board shape's searches share: its generated functions, made on first use."""
+
+    def __init__(self, neighbours: tuple[tuple[int, ...], ...]) -> None:
+        self.neighbours = neighbours
+        # around(bits) -> per cell, the OR of its neighbours' bits (one expression per cell).
+        cells = ", ".join("|".join(f"b[{j}]" for j in near) or "0" for near in neighbours)
+        self.around = eval(f"lambda b: [{cells}]")  # cell numbers only
+        self._visits: dict[bool, tuple] = {}
+
+    def visits(self, digraphs: bool) -> tuple:
+        functions = self._visits.get(digraphs)
+        if functions is None:
+            functions = self._visits[digraphs] = generate_visits(self.neighbours, digraphs)
+        return functions
+
+
+# id(neighbours) -> its _Shape. Boards share one neighbour table per shape
+# (board.neighbour_table), so this holds a few entries; the identity check
+# guards against a reused id.
+_SHAPES: dict[int, _Shape] = {}
+_SHAPES_LOCK = threading.Lock()
+
+
+def _shape(neighbours) -> _Shape:
+    shape = _SHAPES.get(id(neighbours))
+    if shape is None or shape.neighbours is not neighbours:
+        with _SHAPES_LOCK:
+            if len(_SHAPES) >= 16:
+                _SHAPES.clear()
+            shape = _SHAPES[id(neighbours)] = _Shape(neighbours)
+    return shape
+
+
+def generate_visits(neighbours: tuple[tuple[int, ...], ...], digraphs: bool) -> tuple:
+    """Compile one visit function per cell for this neighbour table."""
+    signature = _DIGRAPH_SIGNATURE if digraphs else _SIGNATURE
+    args = signature.split(", ", 3)[3]  # everything after node, word, depth
+    source = []
+    for i, near in enumerate(neighbours):
+        source.append(f"def visit_{i}({signature}):\n")
+        source.extend(_NEIGHBOUR.format(j=j, args=args) for j in near)
+        if digraphs:
+            source.append(_DIGRAPHS.format(i=i, args=args))
+        source.append("    return\n\n")
+    namespace: dict = {}
+    code = compile("".join(source), f"<lettergrid search {len(neighbours)} cells>", "exec")
+    exec(code, namespace)  # our own templates, filled in with cell numbers only
+    visits = tuple(namespace[f"visit_{i}"] for i in range(len(neighbours)))
+    namespace["VISITS"] = visits
+    return visits
+
+
+# --- The same search as plain loops: the readable reference. ---
+
+
+def search_board_loops(
+    letters: tuple[str, ...], neighbours: tuple[tuple[int, ...], ...], root: Node, min_length: int
+) -> dict[str, list[int]]:
+    """:func:`search_board` without the unrolling (slower; same words, same paths)."""
+    kof, around, digraphs = _board_tables(letters, neighbours, _shape(neighbours))
+    found: dict[str, list[int]] = {}
+    path = [0] * (len(letters) + 1)
+    used = [False] * len(letters)
+
+    def visit(node, i, word, depth):
+        steps = [(kof[j], j, "") for j in neighbours[i]]
+        if digraphs is not None:
+            steps += digraphs[i]
+        for k, j, rest in steps:
+            child = node[k]
+            if child is None or used[j]:
+                continue
+            for letter in rest:
+                child = child[ord(letter) - 97]
+                if child is None:
+                    break
+            else:
+                info = child[INFO]
+                word_here = word + letters[j]
+                if info & FINAL and word_here not in found:
+                    path[depth] = j
+                    found[word_here] = path[: depth + 1]
+                if info & around[j]:
+                    path[depth] = j
+                    used[j] = True
+                    visit(child, j, word_here, depth + 1)
+                    used[j] = False
+
+    for i, chars in enumerate(letters):
+        if not chars:
+            continue
+        node = root
+        for letter in chars:
+            node = node[ord(letter) - 97]
+            if node is None:
+                break
+        else:
+            path[0] = i
+            if node[INFO] & FINAL:
+                found[chars] = [i]
+            if node[INFO] & around[i]:
+                used[i] = True
+                visit(node, i, chars, 1)
+                used[i] = False
+    return _long_enough(found, root, min_length)

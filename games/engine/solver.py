@@ -1,7 +1,7 @@
 """Every word on a board: the solver and the checks used during play.
 
 ``solve(board, root)`` walks the board and the word graph together (the
-dict nodes of docs/engine-contract.md): a depth-first search over cells that
+tuple nodes of docs/engine-contract.md): a depth-first search over cells that
 only goes on while the letters so far are the start of some word. It keeps
 one path per word.
 
@@ -21,11 +21,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from games.engine import dawg
 from games.engine.board import Board, path_problem
+from games.engine.dawg import Node
 from games.engine.scoring import default_min_length, score_word
 from games.engine.search import search_board
-
-Node = dict
 
 
 @dataclass(frozen=True)
@@ -172,23 +172,12 @@ def check_path(board: Board, path: list[tuple[int, int]], root: Node) -> PathChe
     if problem is not None:
         return PathCheck(problem)
     letters = board.spell(path)
-    node = walk(root, letters)
+    node = dawg.walk(root, letters)
     if node is None:
         return PathCheck("no_such_word", letters)
-    return PathCheck(None, letters, is_prefix=True, is_word="" in node)
-
-
-def walk(root: Node, letters: str) -> Node | None:
-    """The node reached by spelling ``letters`` from ``root``, or ``None``."""
-    node = root
-    for letter in letters:
-        node = node.get(letter)
-        if node is None:
-            return None
-    return node
+    return PathCheck(None, letters, is_prefix=True, is_word=dawg.is_word_end(node))
 
 
 def is_word(root: Node, word: str) -> bool:
     """Whether the graph holds ``word``."""
-    node = walk(root, word)
-    return node is not None and "" in node
+    return dawg.contains(root, word)

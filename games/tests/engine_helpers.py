@@ -1,7 +1,8 @@
 """Helpers shared by the engine tests: a tiny word graph and path checks.
 
-``make_root`` builds the dict nodes of docs/engine-contract.md directly (a
-plain trie), so solver tests do not depend on the dictionary side's DAWG.
+``make_root`` builds the tuple nodes of docs/engine-contract.md as a plain
+trie (no suffix sharing, no shortest-word note at the root), so solver tests
+do not depend on the dictionary side's DAWG builder.
 """
 
 from __future__ import annotations
@@ -12,17 +13,23 @@ from collections.abc import Iterable
 from functools import cache
 
 from games.engine.board import Board
+from games.engine.dawg import make_node
 
 
-def make_root(words: Iterable[str]) -> dict:
-    """A trie of dict nodes: letter keys to children, ``""`` marking a word end."""
-    root: dict = {}
+def make_root(words: Iterable[str]) -> tuple:
+    """A trie of tuple nodes (``dawg.make_node``), built from nested dicts."""
+    trie: dict = {}
     for word in words:
-        node = root
+        node = trie
         for letter in word:
             node = node.setdefault(letter, {})
         node[""] = True
-    return root
+
+    def freeze(node: dict) -> tuple:
+        children = {letter: freeze(child) for letter, child in node.items() if letter}
+        return make_node(children, final="" in node)
+
+    return freeze(trie)
 
 
 def assert_valid_path(board: Board, path: list[tuple[int, int]], word: str) -> None:

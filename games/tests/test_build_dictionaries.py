@@ -68,7 +68,7 @@ def test_french_build_from_messy_source(sources, tmp_path):
         ("ete", "1", "ete,été"),
         ("maison", "1", "maison"),
     ]
-    roots = dawg.Graph.from_bytes((output / "fr" / GRAPH_FILE).read_bytes()).to_dicts()
+    roots = dawg.Graph.from_bytes((output / "fr" / GRAPH_FILE).read_bytes()).to_nodes()
     assert list(dawg.iter_words(roots[3])) == ["cote", "ete", "maison"]
     assert "fr: 3 words" in summary
     assert "not UTF-8" in summary and "duplicate" in summary

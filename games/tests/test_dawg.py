@@ -14,36 +14,57 @@ def test_suffixes_are_shared_so_the_graph_is_minimal():
     # root -t-> . -a,o-> . -p-> (word) -s-> (word): 5 nodes; a trie needs 8.
     graph = dawg.build_graph([["tap", "taps", "top", "tops"]])
     assert graph.node_count == 5
-    assert dawg.count_nodes(graph.to_dicts()[0]) == 5
+    assert dawg.count_nodes(graph.to_nodes()[0]) == 5
 
 
 def test_different_prefixes_share_their_common_tail():
     # cat/cats and dog/dogs: root, c, d, ca, do, then one shared "t|g" word
     # node with its "s" leaf: 7 nodes (a trie needs 9).
-    root = dawg.build_dicts(["cat", "cats", "dog", "dogs"])
+    root = dawg.build_nodes(["cat", "cats", "dog", "dogs"])
     assert dawg.count_nodes(root) == 7
-    assert root["c"]["a"]["t"] is root["d"]["o"]["g"]
+    assert dawg.walk(root, "cat") is dawg.walk(root, "dog")
 
 
 def test_levels_share_nodes_with_each_other():
     # Level 1 "cats": 5 nodes. Level 2 adds a root, "d" and "do"; its "c"
     # branch and the "g" -> "s" tail are level 1's nodes: 8 in all.
     graph = dawg.build_graph([["cats"], ["cats", "dogs"]])
-    easy, full = graph.to_dicts()
+    easy, full = graph.to_nodes()
     assert graph.node_count == 8
-    assert full["c"] is easy["c"]
-    assert full["d"]["o"]["g"] is easy["c"]["a"]["t"]
+    assert dawg.child(full, "c") is dawg.child(easy, "c")
+    assert dawg.walk(full, "dog") is dawg.walk(easy, "cat")
     assert list(dawg.iter_words(easy)) == ["cats"]
     assert list(dawg.iter_words(full)) == ["cats", "dogs"]
 
 
-def test_node_protocol_is_plain_dicts_with_empty_key_for_word_end():
-    root = dawg.build_dicts(["ab", "abc"])
-    assert type(root) is dict
-    assert set(root) == {"a"}
-    assert root["a"]["b"][""] is True
-    assert "" not in root["a"]
-    assert root["a"]["b"]["c"] == {"": True}
+def test_node_protocol_is_tuples_indexed_by_letter_with_an_info_int():
+    root = dawg.build_nodes(["ab", "abc", "b"])
+    assert type(root) is tuple and len(root) == 28 and root[dawg.NONE_SLOT] is None
+    a, b = root[0], root[1]
+    assert [k for k in range(26) if root[k] is not None] == [0, 1]
+    assert root[dawg.INFO] & dawg.LETTER_BITS == 0b11  # children a and b
+    assert not dawg.is_word_end(a) and dawg.is_word_end(b)
+    ab = a[1]
+    assert ab[dawg.INFO] & dawg.FINAL and ab[dawg.INFO] & dawg.LETTER_BITS == 1 << 2
+    assert dawg.child_letters(ab) == "c"
+    assert ab[2][dawg.INFO] == dawg.FINAL and ab[2][:26] == (None,) * 26
+    assert dawg.child(root, "é") is None and dawg.walk(root, "a-b") is None
+
+
+def test_a_root_knows_its_shortest_word():
+    # The solver skips its minimum-length filter when no word can be too short.
+    assert dawg.shortest_word(dawg.build_nodes(["abcd", "abcdef", "bcde"])) == 4
+    assert dawg.shortest_word(dawg.build_nodes(["abcd", "xy"])) == 2
+    easy, full = dawg.build_graph([["cats"], ["at", "cats"]]).to_nodes()
+    assert (dawg.shortest_word(easy), dawg.shortest_word(full)) == (4, 2)
+    assert dawg.shortest_word(dawg.build_nodes([])) == 0  # unknown: no words
+    # The note is on the root only: shared nodes below are untouched.
+    assert dawg.walk(full, "c") is dawg.walk(easy, "c")
+
+
+def test_make_node_refuses_letters_outside_a_to_z():
+    with pytest.raises(ValueError, match="a to z"):
+        dawg.make_node({"é": dawg.make_node({}, True)}, False)
 
 
 def random_words(rng: random.Random, count: int) -> list[str]:
@@ -55,7 +76,7 @@ def random_words(rng: random.Random, count: int) -> list[str]:
 def test_graph_holds_exactly_its_words(seed):
     rng = random.Random(seed)
     words = random_words(rng, 400)
-    root = dawg.build_dicts(words)
+    root = dawg.build_nodes(words)
     assert list(dawg.iter_words(root)) == words
     for _ in range(300):
         probe = "".join(rng.choices(string.ascii_lowercase[:8], k=rng.randint(1, 7)))
@@ -88,7 +109,7 @@ def test_bytes_round_trip_is_exact():
     again = dawg.Graph.from_bytes(data)
     assert again == graph
     assert again.to_bytes() == data
-    assert [list(dawg.iter_words(root)) for root in again.to_dicts()] == [
+    assert [list(dawg.iter_words(root)) for root in again.to_nodes()] == [
         ["cats"],
         ["cats", "dogs", "dot"],
         ["a", "cats", "dogs", "dot"],
@@ -102,9 +123,11 @@ def test_corrupt_graph_file_is_refused(data):
 
 
 def test_empty_list_gives_an_empty_root():
-    assert dawg.build_dicts([]) == {}
+    root = dawg.build_nodes([])
+    assert root[:26] == (None,) * 26 and root[dawg.INFO] == 0
+    assert list(dawg.iter_words(root)) == []
 
 
 def test_unsorted_input_is_refused():
     with pytest.raises(ValueError, match="sorted"):
-        dawg.build_dicts(["b", "a"])
+        dawg.build_nodes(["b", "a"])

@@ -8,8 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.engine import dawg, search
 from games.engine.board import Board, parse_board
 from games.engine.lexicon import load_lexicon
+from games.engine.search import generate_visits, search_board, search_board_loops
 from games.engine.solver import check_path, check_word, solve, solve_by_words
 from games.tests.engine_helpers import (
     assert_valid_path,
@@ -96,6 +98,16 @@ def test_min_length_defaults_by_size_and_counts_letters():
     assert "quit" in solve(qu_board, ROOT, min_length=4)  # three cells, four letters
 
 
+def test_minimum_length_holds_whatever_the_graph_notes_of_its_words():
+    board = parse_board("CATS/XXXX/XXXX/XXXX")
+    words = ["ca", "cat", "cats", "sat"]
+    for root in (make_root(words), dawg.build_nodes(words)):
+        assert solve(board, root, 2).words == ["ca", "cat", "cats"]
+        assert solve(board, root, 4).words == ["cats"]
+    # No word shorter than 3: nothing to filter, nothing lost.
+    assert solve(board, dawg.build_nodes(["cat", "cats"]), 3).words == ["cat", "cats"]
+
+
 def test_score_uses_the_board_size():
     board = parse_board("CAT/XSX/XXX")
     assert solve(board, ROOT, 3).score == 3  # cat cats scat: 1 each
@@ -138,10 +150,43 @@ def test_graph_search_and_word_list_search_always_agree(board, seed, min_length)
     by_graph = solve(board, make_root(words), min_length)
     by_list = solve_by_words(board, words, min_length)
     assert by_graph.words == by_list.words
-    for solution in (by_graph, by_list):
+    # The same words as a minimized graph, whose root notes its shortest word
+    # (the search skips its length filter when none can be too short).
+    by_dawg = solve(board, dawg.build_nodes(sorted(words)), min_length)
+    assert by_dawg.words == by_list.words
+    for solution in (by_graph, by_list, by_dawg):
         for word, path in solution.paths.items():
             assert_valid_path(board, path, word)
             assert len(word) >= min_length
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards(), min_length=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_unrolled_search_matches_the_plain_loops_word_for_word_and_path_for_path(
+    board, min_length, seed
+):
+    # search_board runs per-shape generated code; search_board_loops is the
+    # readable reference. The same words, each with the same first path.
+    rng = random.Random(seed)
+    words = {random_path_word(board, rng, rng.randint(2, 9)) for _ in range(40)}
+    words.update(rng.sample(english_words(), 3000))
+    words.discard("")
+    root = dawg.build_nodes(sorted(words))
+    unrolled = search_board(board.letters, board.neighbours, root, min_length)
+    assert unrolled == search_board_loops(board.letters, board.neighbours, root, min_length)
+
+
+def test_unrolled_search_is_generated_once_per_shape_and_kind():
+    board = parse_board("QuATS/XXXX/XXXX/XXXX")
+    plain = parse_board("CATS/XXXX/XXXX/XXXX")
+    first = generate_visits(board.neighbours, digraphs=True)
+    assert len(first) == 16 and all(callable(visit) for visit in first)
+    # Boards of one shape share one table of neighbours, so one set of functions.
+    shape = search._shape(board.neighbours)
+    assert search._shape(plain.neighbours) is shape
+    assert shape.visits(digraphs=False) is shape.visits(digraphs=False)
+    assert "quat" in solve(board, make_root(["quat", "quats"]), 3)
+    assert solve(board, make_root(["quat", "quats"]), 3).words == ["quat", "quats"]
 
 
 def test_check_word_returns_a_path_or_none():
