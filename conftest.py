@@ -152,3 +152,24 @@ def page(browser, request):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     context.close()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, and no stray sessions when it is dropped.
+
+    The room consumer runs its queries in a thread pool, and those threads
+    keep their own connections; PostgreSQL refuses to drop a database that
+    has sessions ("is being accessed by other users"), which left the test
+    database behind with a warning. End those sessions first.
+    """
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
