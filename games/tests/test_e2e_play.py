@@ -111,6 +111,8 @@ def open_room(page, base_url, mode, nickname="Host", teams=2):
     page.fill("#id_nickname", nickname)
     page.select_option("#id_mode", mode)
     page.select_option("#id_level", "2")
+    # The team count is offered in team mode only.
+    assert page.is_visible("#id_team_count") == (mode == "teams")
     if mode == "teams":
         page.select_option("#id_team_count", str(teams))
     page.click("button[type=submit]")
