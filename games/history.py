@@ -17,6 +17,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from games.models import Find, Room, Round
+from games.selectors import crossed_out
 
 
 def student_slug(key: str) -> str:
@@ -66,7 +67,7 @@ def finished_rounds(room: Room, language: str | None = None):
 
 def round_points(game_round: Round, finds: list[Find]) -> dict[int, tuple[int, int]]:
     """Points and words per player id, under the round's scoring rule."""
-    shared = _shared(finds) if game_round.scoring == Room.Scoring.CLASSIC else set()
+    shared = crossed_out(game_round, finds)
     totals: dict[int, tuple[int, int]] = {}
     for find in finds:
         points = 0 if find.word in shared else find.points
@@ -163,17 +164,10 @@ def _csv(header: list[str], rows) -> str:
     return buffer.getvalue()
 
 
-def _shared(finds: list[Find]) -> set[str]:
-    finders: dict[str, set] = defaultdict(set)
-    for find in finds:
-        finders[find.word].add(find.team_id or f"p{find.player_id}")
-    return {word for word, who in finders.items() if len(who) > 1}
-
-
 def round_csv(game_round: Round) -> str:
     """Every find of a round: who, which word, points (under the round's rule), when."""
     finds = list(game_round.finds.select_related("player", "team").order_by("found_at"))
-    shared = _shared(finds) if game_round.scoring == Room.Scoring.CLASSIC else set()
+    shared = crossed_out(game_round, finds)
     rows = [
         (
             find.player.nickname,

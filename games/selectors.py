@@ -187,14 +187,28 @@ def snapshot(
     }
 
 
+def crossed_out(round: Round, finds: list[Find]) -> set[str]:
+    """The words that score nothing under the round's rule.
+
+    Classic scoring crosses out a word found by more than one player (in team
+    rounds, by more than one team); standard scoring crosses out nothing.
+    """
+    if round.scoring != Room.Scoring.CLASSIC:
+        return set()
+    finders: dict[str, set] = defaultdict(set)
+    for find in finds:
+        finder = ("team", find.team_id) if find.team_id else ("player", find.player_id)
+        finders[find.word].add(finder)
+    return {word for word, who in finders.items() if len(who) > 1}
+
+
 def results(round: Round, player: Player | None) -> dict:
     """The end of a round: every word by length, who found what, what this player missed."""
     finds = list(round.finds.select_related("player", "team"))
     finders: dict[str, set[str]] = defaultdict(set)
     for find in finds:
         finders[find.word].add(find.team.name if find.team else find.player.nickname)
-    shared = {word for word, who in finders.items() if len(who) > 1}
-    classic = round.scoring == Room.Scoring.CLASSIC
+    shared = crossed_out(round, finds)
     my_finds = finds_for(round, player)
     mine = {f.word for f in my_finds}
     by_length: dict[int, list[str]] = defaultdict(list)
@@ -206,7 +220,7 @@ def results(round: Round, player: Player | None) -> dict:
         table = Counter({p.nickname: 0 for p in round.room.players.all()})
     for find in finds:
         who = find.team.name if find.team else find.player.nickname
-        table[who] += 0 if (classic and find.word in shared) else find.points
+        table[who] += 0 if find.word in shared else find.points
     longest_possible = max(map(len, round.solution), default=0)
     return {
         "words_by_length": sorted(by_length.items(), reverse=True),
@@ -214,10 +228,10 @@ def results(round: Round, player: Player | None) -> dict:
         "longest_found": max(mine, key=len, default=""),
         "mine": sorted(mine),
         # The points the finds were recorded with (bonuses included), under the round's rule.
-        "my_points": sum(0 if (classic and f.word in shared) else f.points for f in my_finds),
+        "my_points": sum(0 if f.word in shared else f.points for f in my_finds),
         "missed": sorted(set(round.solution) - mine),
         "share": (100 * len(mine) // len(round.solution)) if round.solution else 0,
-        "shared_words": {w: sorted(finders[w]) for w in shared} if classic else {},
+        "shared_words": {w: sorted(finders[w]) for w in shared},
         "scoreboard": sorted(table.items(), key=lambda item: (-item[1], item[0].casefold())),
         "finders": {w: sorted(who) for w, who in finders.items()},
     }

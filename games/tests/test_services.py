@@ -10,7 +10,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import selectors, services
-from games.models import Find, Room
+from games.models import Find, Room, Round
 from games.nicknames import NicknameError
 from games.tests.conftest import ANN, BEN, CHLOE, HOST, make_room
 
@@ -266,3 +266,18 @@ def test_vulgar_words_never_count_in_the_classroom_game():
         round=game_round, player=player, round_id=game_round.pk, word="shit"
     )
     assert (result.accepted, result.reason) == (False, "not_allowed")
+
+
+def test_crossed_out_words_follow_the_rounds_rule():
+    # One rule for the results page, the leaderboards and the CSV files.
+    finds = [
+        Find(word="tea", player_id=1),
+        Find(word="tea", player_id=2),  # two players: crossed out
+        Find(word="sea", player_id=1),
+        Find(word="pea", team_id=7, player_id=3),
+        Find(word="pea", team_id=7, player_id=4),  # two teammates, one team: kept
+        Find(word="ate", team_id=7, player_id=3),
+        Find(word="ate", team_id=8, player_id=5),  # two teams: crossed out
+    ]
+    assert selectors.crossed_out(Round(scoring="classic"), finds) == {"tea", "ate"}
+    assert selectors.crossed_out(Round(scoring="standard"), finds) == set()
