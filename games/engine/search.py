@@ -60,8 +60,8 @@ def search_board(
             node = root[k]  # None for a blank (NONE_SLOT)
             if node is not None:
                 path[0] = i
-                info = node[26]
-                if info >= FINAL:
+                info = node[INFO]
+                if info & FINAL:
                     found[letters[i]] = [i]
                 if info & around[i]:
                     kof[i] = NONE_SLOT
