@@ -103,7 +103,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 return redirect("games:room", code=room.code)
     room = selectors.room_by_code(code) if code else None
     if code and room is None and request.method == "GET":
-        form.add_error("code", gettext("No room has that code: check it with your teacher."))
+        # A link with a wrong or old code: say so above the (unbound) form.
+        messages.error(request, gettext("No room has that code: check it with your teacher."))
     roster = rosters.available(room) if room is not None else []
     return render(request, "games/join.html", {"form": form, "code": code, "roster": roster})
 

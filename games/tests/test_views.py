@@ -95,6 +95,17 @@ def test_a_join_link_fills_in_the_code_and_the_room_sends_strangers_to_it(client
     assert f'value="{room.code}"' in form
 
 
+@pytest.mark.parametrize("code", ["NOPE99", "ABC", "R XJ43N", "Z" * 300, "<script>"])
+def test_a_join_link_with_an_unknown_code_says_so_and_keeps_the_form(client, code):
+    make_room(mode="versus")
+    response = client.get(reverse("games:join_code", kwargs={"code": code}))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "No room has that code" in page
+    assert 'name="nickname"' in page
+    assert "<script>" not in page.split("<main")[-1].split("</main>")[0]
+
+
 def test_a_hostile_nickname_is_shown_as_text(client):
     room = make_room(mode="versus")
     client.post(reverse("games:join"), {"code": room.code, "nickname": "<img src=x>"})
