@@ -16,6 +16,7 @@ JS_STRINGS = {
         "tile": _("{face}, row {row}, column {col}"),
         "reconnecting": _("Connection lost: reconnecting…"),
         "confirm_end": _("End the round for everyone now?"),
+        "confirm_end_solo": _("End the round now?"),
     },
     "play": {
         "room_gone": _("This room does not exist any more."),

@@ -117,6 +117,10 @@ function setStatus(status) {
   } else {
     els.clock.textContent = status === "lobby" ? formatTime(snap.room.duration_seconds) : "0:00";
   }
+  // A message of the last word or of the pause means nothing once play goes on or ends.
+  if (status === "finished" || (status !== "paused" && els.feedback.textContent === t("paused"))) {
+    showFeedback("", null);
+  }
   if (status === "finished") { els.endedTitle.textContent = t("time_up"); clearPath(); }
 }
 
@@ -267,7 +271,8 @@ els.form.addEventListener("submit", (event) => {
 
 els.start.addEventListener("click", () => send({ type: "start" }));
 els.endRound.addEventListener("click", () => {
-  if (window.confirm(t("confirm_end"))) { send({ type: "end" }); }
+  const question = state.snapshot.room.mode === "solo" ? t("confirm_end_solo") : t("confirm_end");
+  if (window.confirm(question)) { send({ type: "end" }); }
 });
 
 function onPathStatus(message) {
