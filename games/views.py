@@ -24,7 +24,7 @@ from games.sessions import browser_id
 
 # A fixed board for the landing page, with one word traced on it.
 DEMO_ROWS = ("LETT", "ERGR", "IDSA", "NOWM")
-DEMO_PATH = ((1, 2), (1, 3), (2, 0), (2, 1))  # G-R-I-D
+DEMO_PATH = ((1, 2), (1, 1), (2, 0), (2, 1))  # G-R-I-D, each cell next to the one before
 
 
 @require_GET

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import selectors, services
+from games import selectors, services, views
+from games.engine.board import parse_board, path_problem
 from games.models import Room
 from games.tests.conftest import make_room
 
@@ -213,3 +214,12 @@ def test_the_class_teacher_is_the_host_from_any_browser(client, django_user_mode
     assert client.get(projector).status_code == 404
     client.force_login(teacher)
     assert client.get(projector).status_code == 200
+
+
+def test_the_landing_pages_example_traces_a_real_path():
+    # "G, R, I, D: each letter touches the next" must be true of the drawing.
+    board = parse_board("/".join(views.DEMO_ROWS))
+    assert path_problem(board, list(views.DEMO_PATH)) is None
+    assert board.spell(list(views.DEMO_PATH)) == "grid"
+    page = Client().get(reverse("games:landing")).content.decode()
+    assert page.count("tile-traced") == len(views.DEMO_PATH)
