@@ -89,9 +89,14 @@ def test_only_the_class_teacher_rules_and_the_results_page_offers_it(client, dja
     assert "Word rulings" not in client.get(results).content.decode()
     assert client.post(url, {"word": word, "allowed": "1"}).status_code == 404
     client.force_login(teacher)
-    assert "Word rulings" in client.get(results).content.decode()
+    page = client.get(results).content.decode()
+    assert "Word rulings" in page
+    # The teacher did not play: the page speaks of the class, and shows its one player's score.
+    assert "Your words" not in page
+    assert 'id="scoreboard"' in page and "Ann" in page
     page = client.post(url, {"word": word, "allowed": "1"}, follow=True).content.decode()
     assert f"{word.upper()} is allowed" in page
+    assert "Words the class found" in page and "Your words" not in page
     assert game_round.finds.get().word == word
 
 
