@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.tests.conftest import make_classroom
 from games import selectors, services
@@ -50,6 +52,10 @@ def test_the_leaderboard_shows_totals_best_rounds_and_the_trend(client, teacher,
     assert totals == ["Ann", "Ben"]
     assert page.context["students"][0].points == 3 + 5  # alerts 6 letters, artiste 7
     assert "Play another round to see a trend." in html  # one round is no trend yet
+    # Dates read the same on both sides of the Atlantic: "26 Nov 2026", not 11/26/2026.
+    played = timezone.localtime(page.context["best"][0].played_at)
+    assert played.strftime("%d %b %Y").lstrip("0") in html
+    assert re.search(r"\b\d{1,2}/\d{1,2}/\d{4}\b", html) is None
     assert (
         reverse("classes:student", kwargs={"pk": classroom.pk, "slug": student_slug("ann")}) in html
     )

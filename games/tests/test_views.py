@@ -223,3 +223,9 @@ def test_the_landing_pages_example_traces_a_real_path():
     assert board.spell(list(views.DEMO_PATH)) == "grid"
     page = Client().get(reverse("games:landing")).content.decode()
     assert page.count("tile-traced") == len(views.DEMO_PATH)
+
+
+def test_favicon_ico_leads_to_the_sites_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response.url.endswith("/favicon.svg")
