@@ -16,6 +16,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
+from games import dealing
 from games.models import Find, Room, Round
 from games.selectors import crossed_out
 
@@ -43,6 +44,7 @@ class StudentLine:
     points: int = 0
     words: int = 0
     longest: str = ""
+    longest_display: str = ""  # as the language writes it: "âne" for "ane"
     per_round: list[tuple[datetime, int]] = field(default_factory=list)
 
     @property
@@ -103,6 +105,8 @@ def students(room: Room, language: str) -> list[StudentLine]:
             line = lines[find.player.nickname_key]
             if len(find.word) > len(line.longest):
                 line.longest = find.word
+    for line in lines.values():
+        line.longest_display = dealing.display(language, line.longest) if line.longest else ""
     return sorted(lines.values(), key=lambda s: (-s.points, s.nickname.casefold()))
 
 

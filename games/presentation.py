@@ -69,6 +69,9 @@ def results_context(
         "refused": sorted(
             {(r.word, r.player.nickname) for r in game_round.refused_words.select_related("player")}
         ),
-        "found_words": sorted(summary["finders"]),
+        # (folded word, how the language writes it) for the teacher's "Disallow" list.
+        "found_words": [
+            (word, " / ".join(lexicon.display_forms(word))) for word in sorted(summary["finders"])
+        ],
         "socket": f"/ws/rooms/{game_round.room.code}/",
     }

@@ -202,7 +202,8 @@ def word_result_event(result: WordResult, game_round: Round) -> dict:
         "reason": result.reason,
         "message": str(REASONS[result.reason]),
         "word": result.word,
-        "display": dealing.display(game_round.language, result.word) if result.accepted else "",
+        # As the language writes it ("ÂNE: you already found it"), refused or not.
+        "display": dealing.display(game_round.language, result.word) if result.word else "",
         "path": result.path,
         "points": result.points,
         "all_found": result.all_found,

@@ -58,6 +58,7 @@ def test_totals_are_per_language_and_follow_the_classic_rule(room):
     assert (english["=cmd()"].points, english["=cmd()"].words) == (0, 1)
     french = history.students(room, "fr")
     assert [(line.nickname, line.points) for line in french] == [("=cmd()", 1)]
+    assert (french[0].longest, french[0].longest_display) == ("ete", "été")
     assert history.languages_played(room) == ["en", "fr"]
 
 

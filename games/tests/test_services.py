@@ -250,6 +250,11 @@ def test_accepted_words_come_back_as_the_language_writes_them():
     )
     event = services.word_result_event(result, game_round)
     assert (event["word"], event["display"]) == ("ete", "été")
+    again = services.word_submit(
+        round=game_round, player=player, round_id=game_round.pk, word="été"
+    )
+    event = services.word_result_event(again, game_round)
+    assert (event["accepted"], event["display"]) == (False, "été")  # "ÉTÉ: already found"
 
 
 def test_vulgar_words_never_count_in_the_classroom_game():

@@ -293,7 +293,7 @@ function onWordResult(message) {
     drawPath(null, message.path, "tile-flash");
     setTimeout(() => drawPath(null), 700);
   } else {
-    const word = message.word ? message.word.toUpperCase() : "";
+    const word = message.word ? shown(message) : "";
     showFeedback(word ? t("word_refused", { word, message: message.message }) : message.message, false);
   }
 }
