@@ -10,6 +10,7 @@ from django.contrib import admin
 
 from games.models import (
     Find,
+    Participation,
     Player,
     RefusedWord,
     Room,
@@ -101,6 +102,16 @@ class FindAdmin(admin.ModelAdmin):
     search_fields = ("word", "player__nickname", "round__room__code")
     raw_id_fields = ("round", "player", "team")
     readonly_fields = ("found_at",)
+
+
+@admin.register(Participation)
+class ParticipationAdmin(admin.ModelAdmin):
+    list_display = ("player", "round", "joined_at")
+    list_select_related = ("player", "round__room")
+    list_filter = ("joined_at",)
+    search_fields = ("player__nickname", "round__room__code")
+    raw_id_fields = ("round", "player")
+    readonly_fields = ("joined_at",)
 
 
 class VocabularyEntryInline(admin.TabularInline):

@@ -224,6 +224,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=protocol.CLOSE_REMOVED)
         if event["type"] in ("round_started", "clock") and event.get("status") != "paused":
             self._schedule_finish()
+        if event["type"] == "round_started":
+            await in_worker(self._take_part)()
 
     async def send_snapshot(self) -> None:
         room = await in_worker(selectors.room_by_code)(self.code)
@@ -237,7 +239,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
         room, game_round, player = self._state()
         services.round_finish_if_due(round=game_round)
         self.is_host = selectors.is_host(room, self.browser, self.scope.get("user"))
+        self._take_part()
         return selectors.snapshot(room=room, round=game_round, player=player, host=self.is_host)
+
+    def _take_part(self) -> None:
+        """This page is open while the round's clock runs: its player takes part."""
+        _, game_round, player = self._state()
+        running = game_round.started_at is not None and game_round.finished_at is None
+        if running and player is not None and not player.removed:
+            services.participation_record(round=game_round, player=player)
 
     def _schedule_finish(self) -> None:
         """Every open page keeps a timer; the first to fire ends the round, once."""

@@ -17,7 +17,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from games import dealing
-from games.models import Find, Room, Round
+from games.models import Find, Participation, Player, Room, Round
 from games.selectors import crossed_out
 
 
@@ -86,17 +86,36 @@ def _finds_by_round(rounds) -> dict[int, list[Find]]:
     return by_round
 
 
+def _players_by_round(rounds, by_round: dict[int, list[Find]]) -> dict[int, dict[int, Player]]:
+    """Per round, everyone who took part in it: its participations and its finders
+    (rounds played before participations were recorded have finders only)."""
+    players: dict[int, dict[int, Player]] = defaultdict(dict)
+    taking_part = Participation.objects.filter(round__in=rounds).select_related("player")
+    for participation in taking_part:
+        players[participation.round_id][participation.player_id] = participation.player
+    for round_id, finds in by_round.items():
+        for find in finds:
+            players[round_id].setdefault(find.player_id, find.player)
+    return players
+
+
 def students(room: Room, language: str) -> list[StudentLine]:
-    """Every student who played in ``language``, best total first."""
+    """Every student who took part in a round in ``language``, best total first.
+
+    A round counts for each student who was in it, with 0 points when they
+    found nothing.
+    """
     rounds = list(finished_rounds(room, language))
     by_round = _finds_by_round(rounds)
+    players_by_round = _players_by_round(rounds, by_round)
     lines: dict[str, StudentLine] = {}
     for game_round in rounds:
         finds = by_round.get(game_round.pk, [])
-        names = {f.player_id: f.player.nickname for f in finds}
-        keys = {f.player_id: f.player.nickname_key for f in finds}
-        for player_id, (points, words) in round_points(game_round, finds).items():
-            line = lines.setdefault(keys[player_id], StudentLine(names[player_id], keys[player_id]))
+        totals = round_points(game_round, finds)
+        for player_id, player in players_by_round.get(game_round.pk, {}).items():
+            points, words = totals.get(player_id, (0, 0))
+            key = player.nickname_key
+            line = lines.setdefault(key, StudentLine(player.nickname, key))
             line.rounds += 1
             line.points += points
             line.words += words
@@ -134,13 +153,15 @@ def best_rounds(room: Room, language: str, limit: int = 10) -> list[RoundLine]:
 
 
 def trend(room: Room, language: str) -> list[tuple[datetime, float]]:
-    """The class's average points per player, round by round."""
+    """The class's average points per player who took part, round by round."""
     rounds = list(finished_rounds(room, language))
     by_round = _finds_by_round(rounds)
+    players_by_round = _players_by_round(rounds, by_round)
     points = []
     for game_round in rounds:
         totals = round_points(game_round, by_round.get(game_round.pk, []))
-        average = sum(p for p, _ in totals.values()) / len(totals) if totals else 0.0
+        players = len(players_by_round.get(game_round.pk, {}))
+        average = sum(p for p, _ in totals.values()) / players if players else 0.0
         points.append((game_round.started_at, round(average, 1)))
     return points
 

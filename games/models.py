@@ -207,6 +207,27 @@ class Find(models.Model):
         return self.word
 
 
+class Participation(models.Model):
+    """A player was in a round: their page was open while its clock ran.
+
+    Leaderboards count a round for a student who took part in it, found
+    words or not (a student with none shows 0, not nothing).
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="participations")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="participations")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="participation_once")
+        ]
+        ordering = ["joined_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.round}"
+
+
 class VocabularyList(models.Model):
     """A unit's words, pasted by the teacher, optionally with translations."""
 

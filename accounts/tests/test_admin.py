@@ -13,6 +13,7 @@ from accounts.tests.conftest import make_classroom
 from games import services as game_services
 from games.models import (
     Find,
+    Participation,
     Player,
     RefusedWord,
     Room,
@@ -31,6 +32,7 @@ MODELS = [
     Player,
     Round,
     Find,
+    Participation,
     RefusedWord,
     WordRuling,
     VocabularyList,
@@ -54,6 +56,7 @@ def filled(teacher):
     unit = VocabularyList.objects.create(room=room, name="Unit 3: Annie's food", language="en")
     unit.entries.create(word="pear", display="pear", translation="poire")
     RefusedWord.objects.create(round=game_round, player=player, word="annz", path=[])
+    Participation.objects.create(round=game_round, player=player)
     WordRuling.objects.create(room=room, word="annz", allowed=True)
     return {model: model.objects.first() for model in MODELS}
 

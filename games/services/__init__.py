@@ -29,6 +29,7 @@ from games.services.rooms import (
 from games.services.rounds import (
     apply_rulings,
     clock_payload,
+    participation_record,
     round_create,
     round_extend,
     round_finish,
@@ -62,6 +63,7 @@ __all__ = [
     "apply_rulings",
     "clock_payload",
     "find_event",
+    "participation_record",
     "path_feedback",
     "player_join",
     "player_remove",

@@ -12,6 +12,8 @@ from django.utils.translation import gettext
 
 from games import dealing
 from games.models import (
+    Participation,
+    Player,
     Room,
     Round,
 )
@@ -75,6 +77,13 @@ def round_start(*, round: Round, now: datetime | None = None) -> Round:
     if updated:
         broadcast(round.room, {"type": "round_started", **clock_payload(round, now)})
     return round
+
+
+def participation_record(*, round: Round, player: Player) -> None:
+    """Note that ``player`` is in ``round`` (its clock is running); once per round."""
+    Participation.objects.bulk_create(
+        [Participation(round=round, player=player)], ignore_conflicts=True
+    )
 
 
 def clock_payload(round: Round, now: datetime) -> dict:

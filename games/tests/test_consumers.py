@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from boggleweb.asgi import application
 from games import consumers, protocol, selectors, services
-from games.models import Room, Round
+from games.models import Participation, Room, Round
 from games.tests.conftest import ANN, BEN, CHLOE, HOST, communicator, drain_until, make_room
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -215,6 +215,35 @@ async def test_only_the_host_starts_the_round():
     assert started["round"] == game_round.pk and started["ends_at"] and started["seq"] > 0
     await ann.disconnect()
     await host.disconnect()
+
+
+@sync_to_async
+def taking_part(game_round: Round) -> set[str]:
+    return set(
+        Participation.objects.filter(round=game_round).values_list("player__nickname", flat=True)
+    )
+
+
+async def test_whoever_has_the_page_open_while_the_clock_runs_takes_part():
+    # The leaderboards count a round for these players, found words or not.
+    room, game_round = await room_with(
+        players=(ANN, BEN, CHLOE), started=False, mode="versus", host="projector"
+    )
+    ann, _ = await connected(room, ANN)
+    ben, _ = await connected(room, BEN)
+    projector, _ = await connected(room, "projector")  # the host, not a player
+    assert await taking_part(game_round) == set()  # a lobby is not a round
+    await projector.send_json_to({"type": "start"})
+    await drain_until(ann, "round_started")
+    for _ in range(50):  # each page notes it after passing the event on
+        if await taking_part(game_round) == {"Ann", "Ben"}:
+            break
+        await asyncio.sleep(0.1)
+    assert await taking_part(game_round) == {"Ann", "Ben"}
+    chloe, _ = await connected(room, CHLOE)  # late, but in time
+    assert await taking_part(game_round) == {"Ann", "Ben", "Chloe"}
+    for ws in (ann, ben, projector, chloe):
+        await ws.disconnect()
 
 
 async def test_head_to_head_players_see_each_others_points_not_words():

@@ -48,6 +48,18 @@ def room():
     return room
 
 
+def test_a_student_who_took_part_and_found_nothing_counts_with_zero(room):
+    game_round = play(room, {ANN: ["alerts"]})
+    ben = selectors.player_for(room, BEN)
+    services.participation_record(round=game_round, player=ben)
+    services.participation_record(round=game_round, player=ben)  # once is once
+    lines = {line.nickname: line for line in history.students(room, "en")}
+    assert (lines["=cmd()"].rounds, lines["=cmd()"].points, lines["=cmd()"].words) == (1, 0, 0)
+    assert lines["Ann"].rounds == 1
+    # The class average is over everyone who took part: (3 + 0) / 2.
+    assert history.trend(room, "en")[-1][1] == 1.5
+
+
 def test_totals_are_per_language_and_follow_the_classic_rule(room):
     play(room, {ANN: ["alerts", "ails"], BEN: ["ails"]})  # pert is shared: nobody scores it
     play(room, {ANN: ["artiste"]})
