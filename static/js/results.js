@@ -30,7 +30,14 @@ function trace(button) {
 for (const button of document.querySelectorAll("button.word[data-path]")) {
   button.addEventListener("mouseenter", () => trace(button));
   button.addEventListener("focus", () => trace(button));
-  button.addEventListener("click", () => trace(button));
+  button.addEventListener("click", () => {
+    trace(button);
+    // On a phone the board is above the list: bring it back to see the path.
+    const box = board.getBoundingClientRect();
+    if (box.bottom < 0 || box.top > window.innerHeight) {
+      board.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    }
+  });
 }
 
 const socketPath = JSON.parse(document.getElementById("results-socket").textContent);
