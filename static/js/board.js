@@ -31,9 +31,15 @@ export function renderBoard(container, text, tag = "button", size = 4) {
     tile.dataset.row = r;
     tile.dataset.col = c;
     const blank = face === ".";
-    tile.textContent = blank ? "" : face;
-    if (blank) { tile.classList.add("tile-blank"); tile.disabled = true; }
-    tile.setAttribute("aria-label", blank ? t("blank_tile") : t("tile", { face, row: r + 1, col: c + 1 }));
+    if (waiting) {
+      // Face down: nothing to read out or press until the round starts.
+      tile.setAttribute("aria-hidden", "true");
+      if (tag === "button") { tile.disabled = true; }
+    } else {
+      tile.textContent = blank ? "" : face;
+      if (blank) { tile.classList.add("tile-blank"); tile.disabled = true; }
+      tile.setAttribute("aria-label", blank ? t("blank_tile") : t("tile", { face, row: r + 1, col: c + 1 }));
+    }
     container.appendChild(tile);
     tiles.push(tile);
   }));
