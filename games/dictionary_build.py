@@ -40,11 +40,13 @@ class Source:
 
     package: str  # Debian package, or "enable2k" for the bundled English list
     word_list: str  # path inside SOURCES/<package>/ (English: SOURCES/enable2k.txt)
-    helpers: tuple[str, ...] = ()  # German: packages that tell nouns from names
+    # German: packages that tell nouns from names. English: desk dictionaries
+    # that an everyday word must be in (see DESK_DICTIONARIES).
+    helpers: tuple[str, ...] = ()
 
 
 SOURCES: dict[str, Source] = {
-    "en": Source("enable2k", ENGLISH_FILE),
+    "en": Source("enable2k", ENGLISH_FILE, ("wamerican", "wbritish")),
     "fr": Source("wfrench", "usr/share/dict/french"),
     "es": Source("wspanish", "usr/share/dict/spanish"),
     "de": Source("wngerman", "usr/share/dict/ngerman", ("hunspell-de-de", "trans-de-en")),
@@ -52,6 +54,15 @@ SOURCES: dict[str, Source] = {
     "pt": Source("wportuguese", "usr/share/dict/portuguese"),
 }
 HUNSPELL_DIC = "usr/share/hunspell/de_DE.dic"
+# English: a word reaches the "common" and "everyday" levels only if one of
+# these lists (SCOWL's mid-size American and British lists) has it in lower
+# case. wordfreq counts "Texas", "Graham" and "SOS" as often as the lower-case
+# ENABLE words texas, graham and sos; a learner would take them for names.
+DESK_DICTIONARIES = {
+    "wamerican": "usr/share/dict/american-english",
+    "wbritish": "usr/share/dict/british-english",
+}
+DESK_WORD_LEVEL = 3  # the easiest level for a word no desk dictionary has
 DING_FILE = "usr/share/trans/de-en"
 
 ENGLISH_LICENCE = """\
@@ -115,8 +126,14 @@ def build_language(
         for helper in source.helpers:
             licences.append(_licence_text(sources, helper))
             versions[helper] = _package_version(sources, helper)
+    desk_words = None
+    if lang == "en":
+        desk_words = _desk_words(sources, source.helpers)
+        for helper in source.helpers:
+            licences.append(_licence_text(sources, helper))
+            versions[helper] = _package_version(sources, helper)
     word_list = read_word_list(list_path, capitalised=capitalised)
-    levels = assign_levels(word_list, lang, zipf or _wordfreq_zipf)
+    levels = assign_levels(word_list, lang, zipf or _wordfreq_zipf, desk_words)
     graph = dawg.build_graph(
         [[word for word, (level, _) in levels.items() if level <= n.number] for n in LEVELS]
     )
@@ -144,16 +161,34 @@ def _german_policy(sources: Path, source: Source, list_path: Path) -> GermanNoun
     )
 
 
-def assign_levels(word_list: WordList, lang: str, zipf: ZipfLookup) -> dict[str, tuple[int, float]]:
+def assign_levels(
+    word_list: WordList, lang: str, zipf: ZipfLookup, desk_words: set[str] | None = None
+) -> dict[str, tuple[int, float]]:
     """Each folded word's (level, Zipf): the most frequent of its display forms.
 
     wordfreq keys are lowercase, so German nouns are looked up as "haus".
+    With ``desk_words``, a word outside them is no easier than DESK_WORD_LEVEL.
     """
     levels: dict[str, tuple[int, float]] = {}
     for word, forms in word_list.forms.items():
         best = max(zipf(form.lower(), lang) for form in forms)
-        levels[word] = (level_for_zipf(best), best)
+        level = level_for_zipf(best)
+        if desk_words is not None and word not in desk_words:
+            level = max(level, DESK_WORD_LEVEL)
+        levels[word] = (level, best)
     return levels
+
+
+def _desk_words(sources: Path, packages: tuple[str, ...]) -> set[str]:
+    """The all-lower-case entries of the desk dictionaries (names are capitalised there)."""
+    words: set[str] = set()
+    for package in packages:
+        path = _package_file(sources, package, DESK_DICTIONARIES[package])
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            entry = line.strip()
+            if entry and entry == entry.lower():
+                words.add(entry)
+    return words
 
 
 def level_for_zipf(value: float) -> int:
@@ -249,7 +284,12 @@ def source_markdown(result: BuildResult) -> str:
         f"# {LANGUAGES[result.lang]} ({result.lang}) dictionary",
         "",
         f"- Source: {packages}.",
-        f"- Levels: wordfreq {wordfreq_version()} Zipf frequencies (see LICENCE).",
+        f"- Levels: wordfreq {wordfreq_version()} Zipf frequencies (see LICENCE)"
+        + (
+            "; levels 1-2 only for words `wamerican` or `wbritish` has in lower case."
+            if result.lang == "en"
+            else "."
+        ),
         f"- Built by `python manage.py build_dictionaries --lang {result.lang}`"
         " (see docs/dictionaries.md).",
         f"- Files: `{WORDS_FILE}` (folded, level, Zipf, display forms), `{DISPLAY_FILE}`"
@@ -290,10 +330,11 @@ def fetch_packages(packages: list[str], sources: Path, run: Callable = subproces
 
 
 def packages_for(langs: list[str]) -> list[str]:
-    """The Debian packages the languages need (English needs none)."""
+    """The Debian packages the languages need (English's list is bundled; its helpers are not)."""
     needed: list[str] = []
     for lang in langs:
         source = SOURCES[lang]
         if source.package != "enable2k":
-            needed += [source.package, *source.helpers]
+            needed.append(source.package)
+        needed += source.helpers
     return needed
