@@ -26,6 +26,7 @@ JS_STRINGS = {
         "your_words": _("Your words"),
         "paused": _("The clock is paused."),
         "time_up": _("Time is up!"),
+        "round_over": _("The round is over."),
         "path_word": _("{letters}: a word! Release or tap it again to send."),
         "path_more": _("{letters}: keep going…"),
         "path_dead": _("{letters}: no word starts like this."),

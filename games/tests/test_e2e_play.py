@@ -73,9 +73,13 @@ def test_a_solo_round_typed_dragged_ended_and_traced_in_the_results(page, live_d
     page.wait_for_function("document.getElementById('found-count').innerText === '2'")
     found = [item.split()[0] for item in page.locator("#finds li").all_inner_texts()]
     assert sorted(found) == sorted([typed.upper(), dragged.upper()])
-    page.once("dialog", lambda dialog: dialog.accept())
+    questions = []
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
     page.click("#end-round")
     page.wait_for_selector("#results-link", state="visible")
+    assert questions == ["End the round now?"]  # solo: there is no "everyone"
+    assert page.inner_text("#ended-title") == "The round is over."  # ended early: no bell
+    assert page.inner_text("#feedback") == ""  # no word's message left over
     page.click("#results-link")
     page.wait_for_url(re.compile(r"/results$"))
     assert "You found 2 words" in page.inner_text(".summary")

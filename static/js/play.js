@@ -121,7 +121,12 @@ function setStatus(status) {
   if (status === "finished" || (status !== "paused" && els.feedback.textContent === t("paused"))) {
     showFeedback("", null);
   }
-  if (status === "finished") { els.endedTitle.textContent = t("time_up"); clearPath(); }
+  if (status === "finished") {
+    // Ended before the bell (the host, or a solo player, pressed "End"): no "time is up".
+    const early = (secondsLeft(snap.round, state.offset) || 0) > 2;
+    els.endedTitle.textContent = early ? t("round_over") : t("time_up");
+    clearPath();
+  }
 }
 
 function tick() {
