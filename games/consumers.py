@@ -12,6 +12,7 @@ import json
 import logging
 import time
 from types import SimpleNamespace
+from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
@@ -100,6 +101,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         translation.activate(connection_language(self.scope))
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         self.browser = self.scope.get("session", {}).get(BROWSER_KEY)
+        # The play page says so (?play=1); a results page or the projector does not
+        # make its player take part in the round that is running.
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.playing = query.get("play") == ["1"]
         self.tokens, self.refilled, self.refused = float(RATE_BURST), time.monotonic(), 0
         self.timer: asyncio.Task | None = None
         # The room, its current round and this browser's player, read once and
@@ -243,11 +248,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return selectors.snapshot(room=room, round=game_round, player=player, host=self.is_host)
 
     def _take_part(self) -> None:
-        """This page is open while the round's clock runs: its player takes part."""
-        _, game_round, player = self._state()
-        running = game_round.started_at is not None and game_round.finished_at is None
-        if running and player is not None and not player.removed:
-            services.participation_record(round=game_round, player=player)
+        """This play page is open while the round's clock runs: its player takes part.
+
+        Bookkeeping for the leaderboards only: a failure is logged, never
+        passed on to the page.
+        """
+        if not self.playing:
+            return
+        try:
+            _, game_round, player = self._state()
+            running = game_round.started_at is not None and game_round.finished_at is None
+            if running and player is not None and not player.removed:
+                services.participation_record(round=game_round, player=player)
+        except Exception:
+            logger.exception("recording who takes part in room %s failed", self.code)
 
     def _schedule_finish(self) -> None:
         """Every open page keeps a timer; the first to fire ends the round, once."""

@@ -121,7 +121,7 @@ async def join(base_url: str, seat: Seat, gate: asyncio.Semaphore, tally: Tally)
     """Open a player's socket and wait for its snapshot; None when it fails."""
     parts = urlsplit(base_url)
     scheme = "wss" if parts.scheme == "https" else "ws"
-    url = f"{scheme}://{parts.netloc}/ws/rooms/{seat.code}/"
+    url = f"{scheme}://{parts.netloc}/ws/rooms/{seat.code}/?play=1"  # as the play page does
     headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={seat.session_key}"}
     async with gate:
         try:

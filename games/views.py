@@ -123,7 +123,8 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("games:join_code", code=room.code)
     page = {
         "code": room.code,
-        "socket": f"/ws/rooms/{room.code}/",
+        # ?play=1: the page a player plays on (it takes part in the rounds it sees running).
+        "socket": f"/ws/rooms/{room.code}/?play=1",
         "results": reverse("games:results", kwargs={"code": room.code, "number": 0}),
     }
     return render(request, "games/play.html", {"room": room, "page": page, "player": player})

@@ -76,11 +76,13 @@ def test_a_lesson_from_sign_up_to_planted_vocabulary(browser, live_daphne):
     teacher.goto(class_url)
     teacher.click("text=Leaderboard and students' progress")
     assert "Ann" in teacher.inner_text("#totals")
+    assert "Ben" in teacher.inner_text("#totals")  # took part, found nothing: 0, not missing
     with teacher.expect_download() as download:
         teacher.click("text=Download the class (CSV)")
     rows = Path(download.value.path()).read_text().splitlines()
     assert rows[0].startswith("language,nickname")
     assert any(row.startswith("en,Ann,1,") for row in rows)
+    assert any(row.startswith("en,Ben,1,0,") for row in rows)
     teacher.click("#totals a:has-text('Ann')")
     assert word in teacher.inner_text("main")
     assert "Play another round to see a trend." in teacher.inner_text("main")

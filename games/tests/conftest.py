@@ -29,9 +29,11 @@ def solo_room(db):
     return room
 
 
-def communicator(code: str, browser: str | None) -> WebsocketCommunicator:
-    """A socket to a room as a given browser (its session already holds the id)."""
-    ws = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/rooms/{code}/")
+def communicator(code: str, browser: str | None, *, play: bool = False) -> WebsocketCommunicator:
+    """A socket to a room as a given browser (its session already holds the id);
+    ``play``: as the play page opens it (``?play=1``)."""
+    path = f"/ws/rooms/{code}/" + ("?play=1" if play else "")
+    ws = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
     ws.scope["session"] = {BROWSER_KEY: browser} if browser else {}
     return ws
 

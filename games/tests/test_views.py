@@ -33,7 +33,7 @@ def test_solo_practice_is_two_clicks_from_the_landing_page(client):
         .split('id="page-data" type="application/json">')[1]
         .split("</script>")[0]
     )
-    assert data["socket"] == f"/ws/rooms/{room.code}/"
+    assert data["socket"] == f"/ws/rooms/{room.code}/?play=1"  # the page a player plays on
 
 
 def test_the_play_page_never_carries_the_solution(client):
