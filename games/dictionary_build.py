@@ -22,6 +22,7 @@ from pathlib import Path
 
 from games.dictionary_german import GermanNouns
 from games.engine import dawg
+from games.engine.folding import fold
 from games.engine.languages import LANGUAGES, LEVELS
 from games.engine.lexicon import DISPLAY_FILE, GRAPH_FILE, WORDS_FILE
 from games.engine.wordlist import CapitalisedPolicy, WordList, read_word_list, reject_capitalised
@@ -180,14 +181,16 @@ def assign_levels(
 
 
 def _desk_words(sources: Path, packages: tuple[str, ...]) -> set[str]:
-    """The all-lower-case entries of the desk dictionaries (names are capitalised there)."""
+    """The all-lower-case entries of the desk dictionaries (names are capitalised
+    there), folded like the word list: "café" counts for cafe."""
     words: set[str] = set()
     for package in packages:
         path = _package_file(sources, package, DESK_DICTIONARIES[package])
         for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
             entry = line.strip()
-            if entry and entry == entry.lower():
-                words.add(entry)
+            folded = fold(entry) if entry and entry == entry.lower() else None
+            if folded:
+                words.add(folded)
     return words
 
 

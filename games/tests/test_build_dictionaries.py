@@ -47,12 +47,13 @@ def sources(tmp_path) -> Path:
     fake_package(root, "hunspell-de-de", {dictionary_build.HUNSPELL_DIC: hunspell}, "20161207-11")
     ding = "# fake\nHaus {n} | Häuser {pl} :: house | houses\nBerlin {n} [geogr.] :: Berlin\n"
     fake_package(root, "trans-de-en", {dictionary_build.DING_FILE: ding.encode()}, "1.9-6")
-    (root / "enable2k.txt").write_bytes(b"aa\r\ncat\r\ncats\r\ntexas\r\nzyzzyva\r\n")
+    (root / "enable2k.txt").write_bytes(b"aa\r\ncafe\r\ncat\r\ncats\r\ntexas\r\nzyzzyva\r\n")
     # The desk dictionaries have "Texas" only as a name: frequent, but not everyday.
     desk = dictionary_build.DESK_DICTIONARIES
     american = b"Texas\ncat\ncat's\ncats\nzyzzyva\n"
     fake_package(root, "wamerican", {desk["wamerican"]: american}, "2020.12.07-2")
-    fake_package(root, "wbritish", {desk["wbritish"]: b"Texas\ncat\ncats\n"}, "2020.12.07-2")
+    british = "Texas\ncafé\ncat\ncats\n".encode()  # cafe only with its accent
+    fake_package(root, "wbritish", {desk["wbritish"]: british}, "2020.12.07-2")
     return root
 
 
@@ -98,6 +99,7 @@ def test_english_everyday_levels_need_a_lower_case_desk_dictionary_entry(sources
         for row in (tmp_path / "en" / WORDS_FILE).read_text("utf-8").splitlines()
     }
     assert rows["cat"][0] == 1
+    assert rows["cafe"][0] <= 2  # "café" in the desk dictionary counts for cafe
     # wordfreq rates "texas" as common as "cat" (the state), but it is no everyday word.
     assert rows["texas"][1] >= 4 and rows["texas"][0] == dictionary_build.DESK_WORD_LEVEL
     licence = (tmp_path / "en" / "LICENCE").read_text("utf-8")
