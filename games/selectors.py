@@ -162,6 +162,7 @@ def snapshot(
             "started_at": round.started_at.isoformat() if round.started_at else None,
             "ends_at": round.ends_at.isoformat() if round.ends_at else None,
             "paused_at": round.paused_at.isoformat() if round.paused_at else None,
+            "finished_at": round.finished_at.isoformat() if round.finished_at else None,
             "word_count": round.word_count,
         },
         "you": None

@@ -61,7 +61,7 @@ def search_board(
             if node is not None:
                 path[0] = i
                 info = node[INFO]
-                if info & FINAL:
+                if info & FINAL and letters[i] not in found:
                     found[letters[i]] = [i]
                 if info & around[i]:
                     kof[i] = NONE_SLOT
@@ -76,7 +76,7 @@ def search_board(
         if node is not None:
             path[0] = i
             info = node[INFO]
-            if info & FINAL:
+            if info & FINAL and chars not in found:
                 found[chars] = [i]
             if info & around[i]:
                 k, kof[i], used[i] = kof[i], NONE_SLOT, True
@@ -181,31 +181,38 @@ class _Shape:
     def __init__(self, neighbours: tuple[tuple[int, ...], ...]) -> None:
         self.neighbours = neighbours
         # around(bits) -> per cell, the OR of its neighbours' bits (one expression per cell).
-        cells = ", ".join("|".join(f"b[{j}]" for j in near) or "0" for near in neighbours)
-        self.around = eval(f"lambda b: [{cells}]")  # cell numbers only
+        cells = ", ".join("|".join(f"b[{int(j)}]" for j in near) or "0" for near in neighbours)
+        self.around = eval(f"lambda b: [{cells}]")  # cell numbers (ints) only
         self._visits: dict[bool, tuple] = {}
 
     def visits(self, digraphs: bool) -> tuple:
         functions = self._visits.get(digraphs)
         if functions is None:
-            functions = self._visits[digraphs] = generate_visits(self.neighbours, digraphs)
+            with _SHAPES_LOCK:  # compile once, even when several rounds are dealt at once
+                functions = self._visits.get(digraphs)
+                if functions is None:
+                    functions = generate_visits(self.neighbours, digraphs)
+                    self._visits[digraphs] = functions
         return functions
 
 
 # id(neighbours) -> its _Shape. Boards share one neighbour table per shape
-# (board.neighbour_table), so this holds a few entries; the identity check
-# guards against a reused id.
+# (board.neighbour_table), so this holds one entry per shape in use. An entry
+# keeps its table alive, so the id cannot be another table's while cached;
+# the identity check is for a table that is equal but not the shared one.
 _SHAPES: dict[int, _Shape] = {}
-_SHAPES_LOCK = threading.Lock()
+_SHAPES_LOCK = threading.RLock()
 
 
 def _shape(neighbours) -> _Shape:
     shape = _SHAPES.get(id(neighbours))
     if shape is None or shape.neighbours is not neighbours:
         with _SHAPES_LOCK:
-            if len(_SHAPES) >= 16:
-                _SHAPES.clear()
-            shape = _SHAPES[id(neighbours)] = _Shape(neighbours)
+            shape = _SHAPES.get(id(neighbours))
+            if shape is None or shape.neighbours is not neighbours:
+                if len(_SHAPES) >= 64:  # 8x8 sides at most: 64 shapes
+                    _SHAPES.clear()
+                shape = _SHAPES[id(neighbours)] = _Shape(neighbours)
     return shape
 
 
@@ -216,9 +223,9 @@ def generate_visits(neighbours: tuple[tuple[int, ...], ...], digraphs: bool) -> 
     source = []
     for i, near in enumerate(neighbours):
         source.append(f"def visit_{i}({signature}):\n")
-        source.extend(_NEIGHBOUR.format(j=j, args=args) for j in near)
+        source.extend(_NEIGHBOUR.format(j=int(j), args=args) for j in near)
         if digraphs:
-            source.append(_DIGRAPHS.format(i=i, args=args))
+            source.append(_DIGRAPHS.format(i=int(i), args=args))
         source.append("    return\n\n")
     namespace: dict = {}
     code = compile("".join(source), f"<lettergrid search {len(neighbours)} cells>", "exec")
@@ -274,7 +281,7 @@ def search_board_loops(
                 break
         else:
             path[0] = i
-            if node[INFO] & FINAL:
+            if node[INFO] & FINAL and chars not in found:
                 found[chars] = [i]
             if node[INFO] & around[i]:
                 used[i] = True

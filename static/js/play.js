@@ -123,7 +123,10 @@ function setStatus(status) {
   }
   if (status === "finished") {
     // Ended before the bell (the host, or a solo player, pressed "End"): no "time is up".
-    const early = (secondsLeft(snap.round, state.offset) || 0) > 2;
+    const { ends_at: endsAt, finished_at: finishedAt, paused_at: pausedAt } = snap.round;
+    const early = finishedAt && endsAt
+      ? Boolean(pausedAt) || Date.parse(finishedAt) < Date.parse(endsAt) - 2000
+      : (secondsLeft(snap.round, state.offset) || 0) > 2;
     els.endedTitle.textContent = early ? t("round_over") : t("time_up");
     clearPath();
   }
