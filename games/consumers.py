@@ -105,6 +105,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # make its player take part in the round that is running.
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.playing = query.get("play") == ["1"]
+        # The round this play page saw running, noted for the leaderboards when
+        # it ends or the page closes (not at the start, when a class starts typing).
+        self.taking_part: int | None = None
         self.tokens, self.refilled, self.refused = float(RATE_BURST), time.monotonic(), 0
         self.timer: asyncio.Task | None = None
         # The room, its current round and this browser's player, read once and
@@ -125,6 +128,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.timer is not None:
             self.timer.cancel()
+        await self._write_taking_part()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -229,8 +233,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=protocol.CLOSE_REMOVED)
         if event["type"] in ("round_started", "clock") and event.get("status") != "paused":
             self._schedule_finish()
-        if event["type"] == "round_started":
-            await in_worker(self._take_part)()
+        if event["type"] == "round_started" and self.playing:
+            self.taking_part = event["round"]
+        elif event["type"] == "round_ended":
+            await self._write_taking_part()
 
     async def send_snapshot(self) -> None:
         room = await in_worker(selectors.room_by_code)(self.code)
@@ -244,24 +250,29 @@ class RoomConsumer(AsyncWebsocketConsumer):
         room, game_round, player = self._state()
         services.round_finish_if_due(round=game_round)
         self.is_host = selectors.is_host(room, self.browser, self.scope.get("user"))
-        self._take_part()
+        running = game_round.started_at is not None and game_round.finished_at is None
+        if self.playing and running:
+            self.taking_part = game_round.pk
         return selectors.snapshot(room=room, round=game_round, player=player, host=self.is_host)
 
-    def _take_part(self) -> None:
-        """This play page is open while the round's clock runs: its player takes part.
+    async def _write_taking_part(self) -> None:
+        """Note that this play page's player took part in the round it saw running.
 
-        Bookkeeping for the leaderboards only: a failure is logged, never
-        passed on to the page.
+        Written once the round has ended or the page has closed, so that the
+        start of a round costs no write per page. Bookkeeping for the
+        leaderboards only: a failure is logged, never passed on to the page.
         """
-        if not self.playing:
-            return
+        round_id, self.taking_part = getattr(self, "taking_part", None), None
+        if round_id is not None and getattr(self, "room", None) is not None:
+            await in_worker(self._record_taking_part)(round_id)
+
+    def _record_taking_part(self, round_id: int) -> None:
         try:
-            _, game_round, player = self._state()
-            running = game_round.started_at is not None and game_round.finished_at is None
-            if running and player is not None and not player.removed:
-                services.participation_record(round=game_round, player=player)
+            player = selectors.player_for(self.room, self.browser)
+            if player is not None and not player.removed:
+                services.participation_record(round_id=round_id, player=player)
         except Exception:
-            logger.exception("recording who takes part in room %s failed", self.code)
+            logger.exception("recording who took part in room %s failed", self.code)
 
     def _schedule_finish(self) -> None:
         """Every open page keeps a timer; the first to fire ends the round, once."""

@@ -10,6 +10,12 @@ timed play begins. Measured: the word round trip (submit to
 ``word_result``), the broadcast latency (a player's accepted word to the
 ``find`` event on the other sockets of the room), errors, replies that never
 came and room events lost (gaps in the sequence numbers).
+
+With ``start_late`` the rounds are dealt but not started: once every player
+is connected, each room's host socket starts its round, as a teacher does
+with the class waiting, and the start latency (the host's ``start`` to each
+player's ``round_started``) is measured too. Every play page then notes that
+its player takes part, all at once.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ class Seat:
     first_seq: int = 0
     last_seq: int = 0
     seen: set[int] = field(default_factory=set)
+    started: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 @dataclass
@@ -58,11 +65,17 @@ class Tally:
     connect_failures: int = 0
     lost_events: int = 0
     connect_seconds: float = 0.0
+    start_sent: dict[str, float] = field(default_factory=dict)  # room code -> when
+    starts: list[float] = field(default_factory=list)
 
 
-def prepare(players: int, room_size: int, duration: float, language: str) -> list[Seat]:
-    """Rooms with running rounds long enough for the run, and a seat per player."""
+def prepare(
+    players: int, room_size: int, duration: float, language: str, start_late: bool = False
+) -> tuple[list[Seat], dict[str, str]]:
+    """Rooms with rounds long enough for the run (running, unless ``start_late``),
+    a seat per player, and each room's host session key by room code."""
     seats = []
+    hosts = {}
     room_count = -(-players // room_size)
     for room_number in range(room_count):
         room = services.room_create(
@@ -72,25 +85,32 @@ def prepare(players: int, room_size: int, duration: float, language: str) -> lis
             duration_seconds=min(600, max(60, int(duration) + 60)),
         )
         game_round = selectors.current_round(room)
-        services.round_start(round=game_round)
+        if start_late:
+            hosts[room.code] = _session_for(f"loadtest-host-{room_number}")
+        else:
+            services.round_start(round=game_round)
         words = sorted(game_round.solution)
         for seat_number in range(min(room_size, players - len(seats))):
             browser = f"loadtest-{room.code}-{seat_number}"
             name = f"Bot {seat_number + 1}"
             services.player_join(room=room, browser=browser, nickname=name)
-            session = SessionStore()
-            session[BROWSER_KEY] = browser
-            session.create()
             seats.append(
                 Seat(
                     room.code,
                     game_round.pk,
-                    session.session_key,
+                    _session_for(browser),
                     name,
                     random.sample(words, k=len(words)),
                 )
             )
-    return seats
+    return seats, hosts
+
+
+def _session_for(browser: str) -> str:
+    session = SessionStore()
+    session[BROWSER_KEY] = browser
+    session.create()
+    return session.session_key
 
 
 def cleanup(seats: list[Seat]) -> None:
@@ -99,13 +119,32 @@ def cleanup(seats: list[Seat]) -> None:
     SessionStore().clear_expired()
 
 
-async def run(base_url: str, seats: list[Seat], duration: float, interval: float) -> Tally:
-    """Connect every player (a class joining, 50 at a time), then play for ``duration``."""
+async def run(
+    base_url: str,
+    seats: list[Seat],
+    duration: float,
+    interval: float,
+    hosts: dict[str, str] | None = None,
+) -> Tally:
+    """Connect every player (a class joining, 50 at a time), start the rounds
+    from the hosts' sockets if ``hosts``, then play for ``duration``."""
     tally = Tally()
     gate = asyncio.Semaphore(50)
     started = time.perf_counter()
-    sockets = await asyncio.gather(*(join(base_url, seat, gate, tally) for seat in seats))
+    sockets = await asyncio.gather(
+        *(join(base_url, seat.code, seat.session_key, gate, tally) for seat in seats)
+    )
     tally.connect_seconds = time.perf_counter() - started
+    for socket, seat in zip(sockets, seats, strict=True):
+        if socket:
+            seat.last_seq = json.loads(socket.snapshot)["seq"]
+    readers = [
+        asyncio.ensure_future(listen(socket, seat, tally))
+        for socket, seat in zip(sockets, seats, strict=True)
+        if socket
+    ]
+    if hosts:
+        await start_rounds(base_url, hosts, seats, gate, tally)
     deadline = time.monotonic() + duration
     await asyncio.gather(
         *(
@@ -114,29 +153,47 @@ async def run(base_url: str, seats: list[Seat], duration: float, interval: float
             if socket
         )
     )
+    for reader in readers:
+        reader.cancel()
     return tally
 
 
-async def join(base_url: str, seat: Seat, gate: asyncio.Semaphore, tally: Tally):
-    """Open a player's socket and wait for its snapshot; None when it fails."""
+async def join(base_url: str, code: str, session_key: str, gate: asyncio.Semaphore, tally: Tally):
+    """Open a play page's socket and wait for its snapshot (kept on the socket as
+    ``.snapshot``); None when it fails."""
     parts = urlsplit(base_url)
     scheme = "wss" if parts.scheme == "https" else "ws"
-    url = f"{scheme}://{parts.netloc}/ws/rooms/{seat.code}/?play=1"  # as the play page does
-    headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={seat.session_key}"}
+    url = f"{scheme}://{parts.netloc}/ws/rooms/{code}/?play=1"  # as the play page does
+    headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={session_key}"}
     async with gate:
         try:
             socket = await websockets.connect(url, additional_headers=headers, origin=base_url)
-            snapshot = json.loads(await asyncio.wait_for(socket.recv(), timeout=30))
+            socket.snapshot = await asyncio.wait_for(socket.recv(), timeout=30)
         except (OSError, TimeoutError, websockets.WebSocketException):
             tally.connect_failures += 1
             return None
-    seat.last_seq = snapshot["seq"]
     return socket
+
+
+async def start_rounds(base_url, hosts: dict[str, str], seats, gate, tally: Tally) -> None:
+    """Each room's host starts its round, all rooms at once; wait until every
+    player heard it (or 30 s)."""
+    host_sockets = await asyncio.gather(
+        *(join(base_url, code, key, gate, tally) for code, key in hosts.items())
+    )
+    for code, socket in zip(hosts, host_sockets, strict=True):
+        if socket:
+            tally.start_sent[code] = time.perf_counter()
+            await socket.send(json.dumps({"type": "start"}))
+    waiting = [asyncio.wait_for(seat.started.wait(), timeout=30) for seat in seats]
+    await asyncio.gather(*waiting, return_exceptions=True)
+    for socket in host_sockets:
+        if socket:
+            await socket.close()
 
 
 async def play(socket, seat: Seat, deadline: float, interval: float, tally: Tally) -> None:
     async with socket:
-        reader = asyncio.ensure_future(listen(socket, seat, tally))
         await asyncio.sleep(random.uniform(0, interval))  # players do not type in step
         words = iter(seat.words)
         while time.monotonic() < deadline:
@@ -147,7 +204,6 @@ async def play(socket, seat: Seat, deadline: float, interval: float, tally: Tall
             await socket.send(json.dumps({"type": "submit", "round": seat.round_id, "word": word}))
             await asyncio.sleep(interval)
         await asyncio.sleep(2)  # let the last replies and events arrive
-        reader.cancel()
     # Events may arrive out of order (several workers broadcast); lost is what never came.
     expected = set(range(seat.first_seq + 1, seat.last_seq + 1))
     tally.lost_events += len(expected - seat.seen)
@@ -171,6 +227,11 @@ async def listen(socket, seat: Seat, tally: Tally) -> None:
             sent = tally.sent_at.get((message["nickname"] + seat.code, message["word"]))
             if sent is not None:
                 tally.broadcasts.append(now - sent)
+        elif kind == "round_started":
+            sent = tally.start_sent.get(seat.code)
+            if sent is not None:
+                tally.starts.append(now - sent)
+            seat.started.set()
         elif kind == "error":
             tally.errors += 1
 
@@ -196,6 +257,8 @@ def report(tally: Tally, players: int, rooms: int, duration: float) -> dict:
         "round_trip_ms": percentiles(tally.round_trips),
         "broadcast_ms": percentiles(tally.broadcasts),
         "broadcasts": len(tally.broadcasts),
+        "start_ms": percentiles(tally.starts),
+        "started": len(tally.starts),
         "lost_events": tally.lost_events,
         "errors": tally.errors,
         "connect_failures": tally.connect_failures,

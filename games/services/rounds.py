@@ -79,10 +79,10 @@ def round_start(*, round: Round, now: datetime | None = None) -> Round:
     return round
 
 
-def participation_record(*, round: Round, player: Player) -> None:
-    """Note that ``player`` is in ``round`` (its clock is running); once per round."""
+def participation_record(*, round_id: int, player: Player) -> None:
+    """Note that ``player`` took part in the round ``round_id``; once per round."""
     Participation.objects.bulk_create(
-        [Participation(round=round, player=player)], ignore_conflicts=True
+        [Participation(round_id=round_id, player=player)], ignore_conflicts=True
     )
 
 

@@ -226,6 +226,14 @@ def taking_part(game_round: Round) -> set[str]:
     )
 
 
+async def until_taking_part(game_round: Round, expected: set[str]) -> set[str]:
+    for _ in range(50):  # the pages write it as they hear the event
+        if await taking_part(game_round) == expected:
+            break
+        await asyncio.sleep(0.1)
+    return await taking_part(game_round)
+
+
 async def test_whoever_has_the_play_page_open_while_the_clock_runs_takes_part():
     # The leaderboards count a round for these players, found words or not.
     room, game_round = await room_with(
@@ -234,18 +242,20 @@ async def test_whoever_has_the_play_page_open_while_the_clock_runs_takes_part():
     ann, _ = await connected(room, ANN, play=True)
     ben, _ = await connected(room, BEN)  # still reading the last round's results page
     projector, _ = await connected(room, "projector")  # the host, not a player
-    assert await taking_part(game_round) == set()  # a lobby is not a round
     await projector.send_json_to({"type": "start"})
     await drain_until(ann, "round_started")
     await drain_until(ben, "round_started")
-    for _ in range(50):  # each page notes it after passing the event on
-        if await taking_part(game_round):
-            break
-        await asyncio.sleep(0.1)
     chloe, _ = await connected(room, CHLOE, play=True)  # late, but in time
     await asyncio.sleep(0.3)
-    assert await taking_part(game_round) == {"Ann", "Chloe"}
-    for ws in (ann, ben, projector, chloe):
+    assert await taking_part(game_round) == set()  # no write while a class starts typing
+    await chloe.disconnect()  # she leaves before the end: noted as she goes
+    assert await until_taking_part(game_round, {"Chloe"}) == {"Chloe"}
+    await projector.send_json_to({"type": "end"})
+    await drain_until(ann, "round_ended")
+    assert await until_taking_part(game_round, {"Ann", "Chloe"}) == {"Ann", "Chloe"}
+    await asyncio.sleep(0.3)
+    assert await taking_part(game_round) == {"Ann", "Chloe"}  # not Ben, not the projector
+    for ws in (ann, ben, projector):
         await ws.disconnect()
 
 

@@ -51,8 +51,8 @@ def room():
 def test_a_student_who_took_part_and_found_nothing_counts_with_zero(room):
     game_round = play(room, {ANN: ["alerts"]})
     ben = selectors.player_for(room, BEN)
-    services.participation_record(round=game_round, player=ben)
-    services.participation_record(round=game_round, player=ben)  # once is once
+    services.participation_record(round_id=game_round.pk, player=ben)
+    services.participation_record(round_id=game_round.pk, player=ben)  # once is once
     lines = {line.nickname: line for line in history.students(room, "en")}
     assert (lines["=cmd()"].rounds, lines["=cmd()"].points, lines["=cmd()"].words) == (1, 0, 0)
     assert lines["Ann"].rounds == 1

@@ -13,24 +13,10 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
 
 
-def test_loadtest_plays_against_a_live_server_and_reports_json(live_daphne, daphne_env):
+def loadtest(live_daphne, daphne_env, *options) -> dict:
+    arguments = ["--players", "6", "--room-size", "3", "--duration", "3", "--interval", "0.5"]
     result = subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "loadtest",
-            "--url",
-            live_daphne,
-            "--players",
-            "6",
-            "--room-size",
-            "3",
-            "--duration",
-            "3",
-            "--interval",
-            "0.5",
-            "--json",
-        ],
+        [sys.executable, "manage.py", "loadtest", "--url", live_daphne, *arguments, *options],
         cwd=ROOT,
         env=daphne_env,
         capture_output=True,
@@ -38,13 +24,26 @@ def test_loadtest_plays_against_a_live_server_and_reports_json(live_daphne, daph
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout)
+    return json.loads(result.stdout)
+
+
+def test_loadtest_plays_against_a_live_server_and_reports_json(live_daphne, daphne_env):
+    report = loadtest(live_daphne, daphne_env, "--json")
     assert report["rooms"] == 2
     assert report["connect_failures"] == 0
     assert report["submitted"] >= 6 * 4
     assert report["answered"] == report["submitted"]
     assert report["lost_replies"] == report["lost_events"] == report["errors"] == 0
     assert 0 < report["round_trip_ms"]["p50"] <= report["round_trip_ms"]["p99"]
+    assert report["started"] == 0  # the rounds were running before anyone connected
+
+
+def test_loadtest_can_start_the_rounds_with_every_page_open(live_daphne, daphne_env):
+    report = loadtest(live_daphne, daphne_env, "--json", "--start-with-pages-open")
+    assert report["started"] == 6  # every player heard its host start the round
+    assert 0 < report["start_ms"]["p50"] <= report["start_ms"]["p99"]
+    assert report["answered"] == report["submitted"] >= 6 * 4
+    assert report["lost_replies"] == report["lost_events"] == report["errors"] == 0
 
 
 def test_loadtest_refuses_nonsense_with_one_line(daphne_env):

@@ -25,6 +25,12 @@ class Command(BaseCommand):
         parser.add_argument("--lang", default="en")
         parser.add_argument("--json", action="store_true", help="Print one JSON object.")
         parser.add_argument("--keep", action="store_true", help="Keep the rooms it made.")
+        parser.add_argument(
+            "--start-with-pages-open",
+            action="store_true",
+            help="Deal the rounds, connect every player, then start each round from its "
+            "host's socket (measures the start with the whole class connected).",
+        )
 
     def handle(self, *args, **options):
         players, room_size = options["players"], options["room_size"]
@@ -32,10 +38,13 @@ class Command(BaseCommand):
             raise CommandError("--players must be 1-5000 and --room-size 1-100", returncode=2)
         if not 1 <= options["duration"] <= 600 or not 0.1 <= options["interval"] <= 60:
             raise CommandError("--duration must be 1-600 s and --interval 0.1-60 s", returncode=2)
-        seats = loadtest.prepare(players, room_size, options["duration"], options["lang"])
+        start_late = options["start_with_pages_open"]
+        seats, hosts = loadtest.prepare(
+            players, room_size, options["duration"], options["lang"], start_late
+        )
         try:
             tally = asyncio.run(
-                loadtest.run(options["url"], seats, options["duration"], options["interval"])
+                loadtest.run(options["url"], seats, options["duration"], options["interval"], hosts)
             )
         finally:
             if not options["keep"]:
