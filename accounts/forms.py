@@ -38,6 +38,10 @@ class SignUpForm(UserCreationForm):
             raise forms.ValidationError(gettext("An account already uses this email address."))
         return email
 
+    def validate_password_for_user(self, user, password_field_name="password1", **kwargs):
+        # A weak password is said under the password, not under its confirmation.
+        super().validate_password_for_user(user, password_field_name=password_field_name, **kwargs)
+
 
 class RateLimitedLoginForm(AuthenticationForm):
     """Django's login form, refusing to check a password after too many recent failures.

@@ -56,6 +56,17 @@ def test_sign_up_refuses_an_email_already_in_use(client, teacher):
     assert not get_user_model().objects.filter(username="someone_else").exists()
 
 
+def test_a_weak_password_is_refused_under_the_password_field(client):
+    weak = "12345678"
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "mr_li", "email": "li@school.example", "password1": weak, "password2": weak},
+    )
+    form = response.context["form"]
+    assert "password1" in form.errors and "password2" not in form.errors
+    assert not get_user_model().objects.filter(username="mr_li").exists()
+
+
 def test_login_leads_to_my_classes_and_a_wrong_password_does_not(client, teacher):
     wrong = login(client, password="not-it")
     assert wrong.status_code == 200
