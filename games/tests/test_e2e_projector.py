@@ -49,12 +49,14 @@ def test_a_host_starts_pauses_extends_and_ends_a_round_on_the_projector(browser,
     state_is(students[1], "paused")
     assert students[1].is_disabled("#word-input")
     assert "paused" in students[1].inner_text("#feedback")
+    assert students[1].get_attribute("#board", "aria-hidden") is not None  # no letters to read out
     frozen = clock_seconds(students[1])
     teacher.wait_for_timeout(1500)
     assert clock_seconds(students[1]) == frozen  # the clock really stopped
     teacher.click("#resume")
     state_is(students[1], "running")
     assert "paused" not in students[1].inner_text("#feedback")  # the notice goes with the pause
+    assert students[1].get_attribute("#board", "aria-hidden") is None
     before = clock_seconds(teacher)
     teacher.click("#extend")
     teacher.wait_for_function(

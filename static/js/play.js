@@ -96,6 +96,9 @@ function isHost(snap) { return Boolean(snap.you && snap.you.is_host); }
 function setStatus(status) {
   const snap = state.snapshot;
   els.root.dataset.state = status;
+  // Letters hidden during a pause are hidden from screen readers too.
+  els.board.toggleAttribute("aria-hidden", status === "paused");
+  els.board.inert = status === "paused";
   const running = status === "running" && !state.done;
   els.input.disabled = !running;
   els.send.disabled = !running;
