@@ -310,10 +310,7 @@ def child_letters(node: Node) -> str:
 def walk(node: Node, letters: str) -> Node | None:
     """The node reached by spelling ``letters`` from ``node``, or ``None``."""
     for letter in letters:
-        k = ord(letter) - 97
-        if not 0 <= k < 26:
-            return None
-        node = node[k]
+        node = child(node, letter)
         if node is None:
             return None
     return node
