@@ -129,3 +129,19 @@ def test_a_nickname_with_a_slash_or_markup_has_a_working_page(client, teacher):
         assert client.get(url).status_code == 200
     bogus = reverse("classes:student", kwargs={"pk": classroom.pk, "slug": "%%%"})
     assert client.get(bogus).status_code == 404
+
+
+def test_the_leaderboard_lists_players_who_scored_nothing(client, teacher):
+    from games.models import Participation
+
+    classroom = make_classroom(teacher)
+    room = classroom.room
+    ann = services.player_join(room=room, browser="ann", nickname="Ann")
+    game_round = selectors.current_round(room)
+    services.round_start(round=game_round)
+    Participation.objects.create(round=game_round, player=ann)
+    services.round_finish(round=game_round)
+    client.force_login(teacher)
+    html = client.get(reverse("classes:leaderboard", kwargs={"pk": classroom.pk})).content.decode()
+    assert "Ann" in html.split('id="totals"')[1]
+    assert "Nobody has scored a point yet." in html
