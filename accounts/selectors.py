@@ -17,7 +17,7 @@ LOGIN_FAILURE_WINDOW = timedelta(minutes=15)
 
 def classrooms_of(teacher) -> QuerySet[Classroom]:
     """A teacher's classes and nobody else's: every class page starts from here."""
-    return Classroom.objects.filter(teacher=teacher).select_related("room")
+    return Classroom.objects.filter(room__owner=teacher).select_related("room")
 
 
 def login_wait(*, username: str, ip: str, now: datetime | None = None) -> int:
