@@ -161,7 +161,7 @@ def test_a_lesson_of_team_and_classic_rounds_keeps_one_truth(browser, live_daphn
     teacher.goto(class_url)
     teacher.click("text=Leaderboard and students' progress")
     totals = teacher.inner_text("#totals")
-    assert re.search(rf"Ann\s+2\s+\d+", totals)  # two rounds played
+    assert re.search(r"Ann\s+2\s+\d+", totals)  # two rounds played
 
 
 def test_a_planted_word_traces_green_and_a_red_path_is_answered(browser, live_daphne):

@@ -124,4 +124,3 @@ def test_a_traced_word_the_hint_calls_red_is_still_answered_with_its_reason(game
     )
     assert (planted.accepted, planted.points, planted.reason) == (True, 2 + 2, "accepted")
     assert WordRuling.objects.filter(round=game_round, word="hide").exists()
-
