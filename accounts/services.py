@@ -55,8 +55,8 @@ def classroom_update(
 
 @transaction.atomic
 def classroom_delete(*, classroom: Classroom) -> None:
-    """The class, its room and everything played in it."""
-    classroom.room.delete()  # cascades to the class, rounds, players and finds
+    """The class, its room and everything played in it (its open pages close)."""
+    game_services.room_delete(room=classroom.room)  # cascades to the class
 
 
 # --- failed logins --------------------------------------------------------------

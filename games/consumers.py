@@ -156,5 +156,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.player = None
             await self.close(code=protocol.CLOSE_REMOVED)
 
+    async def room_closed(self, message: dict) -> None:
+        """The room was deleted (its class, say): this page has nothing left to show."""
+        await self.close(code=protocol.CLOSE_NOT_A_ROOM)
+
     async def send_json(self, content: dict) -> None:
         await self.send(text_data=json.dumps(content, separators=(",", ":")))

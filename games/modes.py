@@ -25,19 +25,19 @@ class ModeRules:
 
     teams: bool  # players play in teams: one word per team, teammates see each other's finds
     starts_at_once: bool  # a new round starts its clock when dealt (no lobby)
-    scoreboard: bool  # players see everyone's scores while they play
+    shared: bool  # a class plays it: a scoreboard for everyone, a projector for the host
     ends_when_all_found: bool  # the round ends once its player has found every word
 
 
 RULES: dict[str, ModeRules] = {
     Mode.SOLO: ModeRules(
-        teams=False, starts_at_once=True, scoreboard=False, ends_when_all_found=True
+        teams=False, starts_at_once=True, shared=False, ends_when_all_found=True
     ),
     Mode.VERSUS: ModeRules(
-        teams=False, starts_at_once=False, scoreboard=True, ends_when_all_found=False
+        teams=False, starts_at_once=False, shared=True, ends_when_all_found=False
     ),
     Mode.TEAMS: ModeRules(
-        teams=True, starts_at_once=False, scoreboard=True, ends_when_all_found=False
+        teams=True, starts_at_once=False, shared=True, ends_when_all_found=False
     ),
 }
 

@@ -17,6 +17,7 @@ from games.dealing import display
 from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm, VocabularyForm
 from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
 from games.models import Room
+from games.modes import rules
 from games.nicknames import NicknameError
 from games.presentation import results_context
 from games.qr import qr_svg
@@ -117,7 +118,7 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
     browser = browser_id(request)
     player = selectors.player_for(room, browser)
     if player is None:
-        if selectors.is_host(room, browser, request.user) and room.mode != Room.Mode.SOLO:
+        if selectors.is_host(room, browser, request.user) and rules(room.mode).shared:
             return redirect("games:projector", code=room.code)
         return redirect("games:join_code", code=room.code)
     page = {
@@ -126,7 +127,9 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
         "socket": f"/ws/rooms/{room.code}/?play=1",
         "results": reverse("games:results", kwargs={"code": room.code, "number": 0}),
     }
-    return render(request, "games/play.html", {"room": room, "page": page, "player": player})
+    projector = rules(room.mode).shared and player.browser == room.host_browser
+    context = {"room": room, "page": page, "player": player, "projector": projector}
+    return render(request, "games/play.html", context)
 
 
 @never_cache

@@ -39,6 +39,11 @@ def broadcast(room: Room, event: dict, *, team: int | None = None, seq: int | No
     transaction.on_commit(lambda: _send(group, message))
 
 
+def close_group(group: str) -> None:
+    """Tell every socket of a room that the room is gone (they close with 4004)."""
+    _send(group, {"type": "room.closed"})
+
+
 def _send(group: str, message: dict) -> None:
     layer = get_channel_layer()
     if layer is None:

@@ -27,7 +27,7 @@ from games.models import (
 )
 from games.modes import Mode, rules
 from games.nicknames import NicknameError, clean_nickname, nickname_key, nickname_taken
-from games.services.broadcast import broadcast
+from games.services.broadcast import broadcast, close_group
 from games.services.errors import JoinRefused, RoomSettingsError, TeamFixed
 
 MIN_DURATION, MAX_DURATION = 30, 600
@@ -159,6 +159,14 @@ def room_details_save(*, room: Room, roster: str, language: str, level: int) -> 
     room.roster = roster
     room.save(update_fields=["roster"])
     room_settings_save(room, settings)
+
+
+@transaction.atomic
+def room_delete(*, room: Room) -> None:
+    """Delete a room and everything played in it; its open pages are closed (4004)."""
+    group = room.group_name
+    room.delete()
+    transaction.on_commit(lambda: close_group(group))
 
 
 @transaction.atomic

@@ -78,7 +78,8 @@ function applySnapshot(snap) {
 }
 
 function isHost() { return Boolean(state.snap.you && state.snap.you.is_host); }
-function teams() { return state.snap.round.mode === "teams"; }
+// A team round is one with teams (the round says which): no mode names here.
+function teams() { return state.snap.round.teams.length > 0; }
 function myKey() {
   const you = state.snap.you;
   if (!you) { return null; }
@@ -161,6 +162,10 @@ function onClock(message, status) {
 
 function setPlayers(players) {
   state.players = new Map(players.map((p) => [p.id, p]));
+  // Someone who just came in has a row at 0 until they score.
+  if (!teams()) {
+    players.forEach((p) => { if (!state.rows.has(p.id)) { state.rows.set(p.id, { id: p.id, points: 0, words: 0 }); } });
+  }
   const you = state.snap.you;
   const me = you && state.players.get(you.id);
   if (me) { you.team = me.team; }

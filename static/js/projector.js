@@ -92,7 +92,8 @@ function tick() {
   }
 }
 
-function teams() { return state.snap.round.mode === "teams"; }
+// A team round is one with teams (the round says which): no mode names here.
+function teams() { return state.snap.round.teams.length > 0; }
 
 function teamName(number) {
   const team = state.snap.round.teams.find((x) => x.number === number);
@@ -126,6 +127,10 @@ function renderScores() {
 
 function renderPlayers(players) {
   state.players = new Map(players.map((p) => [p.id, p]));
+  // Someone who just came in has a row at 0 until they score.
+  if (!teams()) {
+    players.forEach((p) => { if (!state.rows.has(p.id)) { state.rows.set(p.id, { id: p.id, points: 0, words: 0 }); } });
+  }
   els.playerCount.textContent = players.length;
   els.players.replaceChildren(...players.map((player) => {
     const li = document.createElement("li");
