@@ -30,15 +30,11 @@ class ModeRules:
 
 
 RULES: dict[str, ModeRules] = {
-    Mode.SOLO: ModeRules(
-        teams=False, starts_at_once=True, shared=False, ends_when_all_found=True
-    ),
+    Mode.SOLO: ModeRules(teams=False, starts_at_once=True, shared=False, ends_when_all_found=True),
     Mode.VERSUS: ModeRules(
         teams=False, starts_at_once=False, shared=True, ends_when_all_found=False
     ),
-    Mode.TEAMS: ModeRules(
-        teams=True, starts_at_once=False, shared=True, ends_when_all_found=False
-    ),
+    Mode.TEAMS: ModeRules(teams=True, starts_at_once=False, shared=True, ends_when_all_found=False),
 }
 
 
