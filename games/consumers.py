@@ -9,12 +9,15 @@ games.protocol.
 from __future__ import annotations
 
 import json
+import logging
+import time
 from types import SimpleNamespace
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import DatabaseError
 from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -23,8 +26,30 @@ from games import clock, host_actions, protocol, ratelimit, selectors, services,
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
 
+logger = logging.getLogger(__name__)
+
 # Room events after which the cached round is stale.
 ROUND_EVENTS = frozenset({"round_started", "round_ended", "clock", "new_round", "ruling"})
+
+
+def _service_errors() -> tuple[type[BaseException], ...]:
+    """What an unreachable database or Redis raises (a page can only retry)."""
+    from redis.exceptions import RedisError
+
+    return (DatabaseError, RedisError, OSError)
+
+
+SERVICE_ERRORS = _service_errors()
+_last_outage_log = 0.0
+
+
+def note_outage(error: BaseException) -> None:
+    """One log line per process and minute for an outage, not a traceback per socket."""
+    global _last_outage_log
+    now = time.monotonic()
+    if now - _last_outage_log > 60:
+        _last_outage_log = now
+        logger.error("database or Redis unreachable, pages are asked to retry (4503): %s", error)
 
 
 def connection_language(scope: dict) -> str:
@@ -71,17 +96,27 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.team = None  # this page's team number in the current round
         self.is_host = False
         await self.accept()
-        self.room = await in_worker(selectors.room_by_code)(self.code)
-        if self.room is None:
-            await self.close(code=protocol.CLOSE_NOT_A_ROOM)
-            return
-        self.group = self.room.group_name
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.send_json(await in_worker(self.snapshot)())
+        try:
+            self.room = await in_worker(selectors.room_by_code)(self.code)
+            if self.room is None:
+                await self.close(code=protocol.CLOSE_NOT_A_ROOM)
+                return
+            await self.channel_layer.group_add(self.room.group_name, self.channel_name)
+            self.group = self.room.group_name
+            await self.send_json(await in_worker(self.snapshot)())
+        except SERVICE_ERRORS as error:
+            await self.unavailable(error)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except SERVICE_ERRORS as error:  # the group forgets it when Redis comes back
+                note_outage(error)
+
+    async def unavailable(self, error: BaseException) -> None:
+        note_outage(error)
+        await self.close(code=protocol.CLOSE_UNAVAILABLE)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self.bucket.take():
@@ -95,6 +130,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             reply = await in_worker(self.handle)(message)
         except ClientError as error:
             reply = protocol.error(error.code, error.message)
+        except SERVICE_ERRORS as error:
+            await self.unavailable(error)
+            return
         if reply is not None:
             await self.send_json(reply)
 

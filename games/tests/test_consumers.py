@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
 from boggleweb.asgi import application
-from games import protocol, selectors, services, sweeper
+from games import consumers, protocol, selectors, services, sweeper
 from games.models import Room, Round, RoundPlayer
 from games.tests.conftest import ANN, BEN, CHLOE, HOST, communicator, drain_until, make_room
 
@@ -487,3 +487,29 @@ async def test_nobody_sees_the_letters_before_the_start():
     assert (await drain_until(ann, "snapshot"))["round"]["board"] == game_round.board
     await ann.disconnect()
     await host.disconnect()
+
+
+async def test_an_unreachable_database_asks_the_page_to_retry_with_one_log_line(
+    monkeypatch, caplog
+):
+    from django.db import OperationalError
+
+    room, game_round = await room_with()
+
+    def down(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(consumers, "_last_outage_log", 0.0)
+    ws, _ = await connected(room, HOST)
+    monkeypatch.setattr(services, "word_submit", down)
+    monkeypatch.setattr(selectors, "room_by_code", down)
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": "pers"})
+    closing = await ws.receive_output(timeout=5)
+    assert closing == {"type": "websocket.close", "code": protocol.CLOSE_UNAVAILABLE}
+    await ws.disconnect()
+    again = communicator(room.code, HOST)
+    await again.connect()
+    assert (await again.receive_output(timeout=5))["code"] == protocol.CLOSE_UNAVAILABLE
+    await again.disconnect()
+    outages = [r for r in caplog.records if "unreachable" in r.getMessage()]
+    assert len(outages) == 1 and outages[0].exc_info is None  # one line, no traceback

@@ -169,3 +169,42 @@ def test_a_teammates_find_lights_up_on_the_other_page(browser, live_daphne):
     host.screenshot(path=str(ARTIFACTS / "teams-teammate-find.png"), full_page=True)
     for context in contexts:
         context.close()
+
+
+def test_finding_every_word_says_so_and_the_round_ending_does_not_take_it_back(page, live_daphne):
+    start_solo(page, live_daphne, level="1")
+    for word in board_words(page, level=1):
+        type_word(page, word)
+    page.wait_for_selector("#ended", state="visible")
+    page.wait_for_function("document.getElementById('play').dataset.state === 'finished'")
+    page.wait_for_timeout(500)  # the round's end has arrived by now
+    assert "You found every word" in page.inner_text("#ended-title")
+
+
+def test_a_frame_over_a_mebibyte_drops_the_connection_without_a_close_frame(page, live_daphne):
+    """As docs/protocol.md says: daphne refuses it before the room socket sees it."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    import websockets
+
+    start_solo(page, live_daphne)
+    code = re.search(r"/r/([A-Z0-9]{6})/", page.url).group(1)
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+
+    async def send_too_much():
+        url = live_daphne.replace("http", "ws") + f"/ws/rooms/{code}/"
+        headers = {"Cookie": cookies}
+        async with websockets.connect(url, origin=live_daphne, additional_headers=headers) as ws:
+            assert '"snapshot"' in await ws.recv()
+            await ws.send("x" * (1024 * 1024 + 10))
+            try:
+                await asyncio.wait_for(ws.recv(), timeout=10)
+            except websockets.ConnectionClosed as closed:
+                return closed
+        return None
+
+    # Playwright's own event loop runs in this thread: the client gets a thread of its own.
+    with ThreadPoolExecutor(1) as thread:
+        closed = thread.submit(asyncio.run, send_too_much()).result(timeout=30)
+    assert closed is not None and closed.rcvd is None  # dropped, no close frame
