@@ -141,6 +141,7 @@ async def test_pages_open_when_the_room_switches_to_teams_play_for_their_teams()
     finder, mate = (b for b in teams if list(teams.values()).count(teams[b]) == 2)
     (other,) = (b for b in teams if b not in (finder, mate))
     await sync_to_async(services.round_start)(round=game_round)
+    await drain_until(pages[finder], "round_started")  # as a page, which waits to type
     await pages[finder].send_json_to({"type": "submit", "round": game_round.pk, "word": "alerts"})
     assert (await drain_until(pages[finder], "word_result"))["accepted"]
     shown = await drain_until(pages[mate], "scores")
