@@ -63,6 +63,16 @@ def stop_process(process: subprocess.Popen) -> None:
         process.wait(timeout=5)
 
 
+def database_url_of(settings_dict: dict) -> str:
+    """A DATABASE_URL for another process to share this one's (test) database."""
+    if settings_dict["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{Path(settings_dict['NAME']).resolve()}"
+    password = f":{settings_dict['PASSWORD']}" if settings_dict.get("PASSWORD") else ""
+    return "postgres://{USER}{password}@{HOST}:{PORT}/{NAME}".format(
+        password=password, **settings_dict
+    )
+
+
 @pytest.fixture(scope="session")
 def daphne_env(tmp_path_factory) -> dict[str, str]:
     """The environment of the live server: its own SQLite database, in-memory layer.

@@ -17,7 +17,6 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.http.cookie import parse_cookie
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -48,28 +47,6 @@ def in_worker(function):
     return DatabaseSyncToAsync(function, thread_sensitive=False)
 
 
-_sweepers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
-
-
-def start_sweeper() -> None:
-    """Once per process (per event loop): end rounds whose time is up every few
-    seconds, so a round ends even when every page of it has closed."""
-    interval = settings.ROUND_SWEEP_SECONDS
-    loop = asyncio.get_running_loop()
-    if interval <= 0 or (loop in _sweepers and not _sweepers[loop].done()):
-        return
-
-    async def sweep() -> None:
-        while True:
-            await asyncio.sleep(interval)
-            try:
-                await in_worker(services.rounds_finish_due)()
-            except Exception:  # a database hiccup must not stop the sweeping
-                logger.exception("ending due rounds failed")
-
-    _sweepers[loop] = loop.create_task(sweep())
-
-
 # Per connection: a burst of 20 messages, then 8 a second; far past it, close.
 RATE_BURST, RATE_PER_SECOND, FLOOD_LIMIT = 20, 8.0, 60
 # Room events after which the cached round is stale.
@@ -95,7 +72,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def connect(self) -> None:
-        start_sweeper()
         # Messages to this player (refusals, errors) in their interface language;
         # the game language is the room's. Worker threads inherit it (a context var).
         translation.activate(connection_language(self.scope))

@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
 from boggleweb.asgi import application
-from games import consumers, protocol, selectors, services
+from games import protocol, selectors, services
 from games.models import Participation, Room, Round
 from games.tests.conftest import ANN, BEN, CHLOE, HOST, communicator, drain_until, make_room
 
@@ -327,22 +327,6 @@ async def test_sockets_from_foreign_origins_are_refused():
     connected, _ = await ws.connect()
     assert not connected
     await ws.disconnect()
-
-
-async def test_a_round_ends_when_its_time_is_up_though_every_page_has_closed(settings):
-    settings.ROUND_SWEEP_SECONDS = 0.2
-    room, game_round = await room_with()
-    await sync_to_async(Round.objects.filter(pk=game_round.pk).update)(
-        ends_at=timezone.now() + timedelta(seconds=0.5)
-    )
-    ws, _ = await connected(room, HOST)
-    await ws.disconnect()  # nobody watches any more
-    await asyncio.sleep(1.5)
-    await sync_to_async(game_round.refresh_from_db)()
-    assert game_round.finished_at is not None
-    for task in consumers._sweepers.values():  # the sweeper lives as long as its process
-        task.cancel()
-    consumers._sweepers.clear()
 
 
 async def test_the_host_pauses_and_players_hear_it_and_cannot_score():
