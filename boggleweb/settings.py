@@ -93,6 +93,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: /healthz answers a balancer's probe whatever its Host header or scheme.
+    "boggleweb.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

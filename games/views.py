@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import connection
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -273,12 +272,3 @@ def rule_word(request: HttpRequest, code: str, number: int) -> HttpResponse:
 @require_GET
 def how_to_play(request: HttpRequest) -> HttpResponse:
     return render(request, "games/how_to_play.html")
-
-
-@never_cache
-@require_GET
-def healthz(request: HttpRequest) -> JsonResponse:
-    """For load balancers and the technician: the app answers and reaches its database."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return JsonResponse({"status": "ok"})
