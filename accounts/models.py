@@ -1,8 +1,8 @@
-"""Teachers' classes and the record of failed logins.
+"""Teachers' classes.
 
 A teacher is Django's own user; students never have an account. A class owns
 one room for its whole life: the room's code is the class's join code.
-Failed logins live in the database so that every server process sees them.
+Failed logins are django-axes' records (settings: AXES_*).
 """
 
 from __future__ import annotations
@@ -44,20 +44,3 @@ class Classroom(models.Model):
     @property
     def roster_names(self) -> list[str]:
         return [line for line in self.roster.splitlines() if line.strip()]
-
-
-class LoginFailure(models.Model):
-    """One failed login: counted per user name and address to slow down guessing."""
-
-    username = models.CharField(max_length=150, help_text="Case-folded, as typed.")
-    ip = models.CharField(max_length=45, help_text="The client's address as the server saw it.")
-    attempted_at = models.DateTimeField(db_index=True)
-
-    class Meta:
-        indexes = [
-            models.Index(fields=["username", "ip", "attempted_at"], name="login_failure_lookup")
-        ]
-        ordering = ["-attempted_at"]
-
-    def __str__(self) -> str:
-        return f"{self.username} from {self.ip}"

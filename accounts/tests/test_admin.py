@@ -7,8 +7,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
-from accounts import services
-from accounts.models import Classroom, LoginFailure
+from accounts.models import Classroom
 from accounts.tests.conftest import make_classroom
 from games import services as game_services
 from games.models import (
@@ -38,7 +37,6 @@ MODELS = [
     VocabularyList,
     VocabularyEntry,
     Classroom,
-    LoginFailure,
 ]
 
 
@@ -52,7 +50,6 @@ def filled(teacher):
     Find.objects.create(
         round=game_round, player=player, team=player.team, word="pers", path=[], points=1
     )
-    services.login_failure_record(username="mme_dupont", ip="10.0.0.1")
     unit = VocabularyList.objects.create(room=room, name="Unit 3: Annie's food", language="en")
     unit.entries.create(word="pear", display="pear", translation="poire")
     RefusedWord.objects.create(round=game_round, player=player, word="annz", path=[])
