@@ -1,5 +1,5 @@
 # Lettergrid web process: daphne serving HTTP and websockets.
-FROM python:3.11-slim
+FROM python:3.13-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
 WORKDIR /app
