@@ -2,6 +2,7 @@
 #   make run    a working server on the embedded defaults (SQLite, in-memory layer)
 #   make test   the whole suite (set DATABASE_URL / REDIS_URL to test against those)
 #   make lint   ruff check and format check
+#   make cluster    Caddy and several daphne processes on PostgreSQL and Redis (README)
 #   make messages   the French interface: update locale/fr's django.po, compile django.mo
 #                   (needs GNU gettext; both files are committed, so nothing else needs it)
 
@@ -16,7 +17,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench dictionaries messages clean
+.PHONY: run test lint format bench dictionaries messages clean cluster cluster-restart
 
 $(BIN)/python:
 	@$(PYTHON) -c '' 2>/dev/null || { echo "Lettergrid needs Python 3.11 to 3.14 and '$(PYTHON)' does not run: install one (Debian: apt-get install python3 python3-venv) or set PYTHON=/path/to/python3.x" >&2; exit 1; }
@@ -40,6 +41,16 @@ run: $(VENV)/.run-installed
 	@echo "  Lettergrid is starting: open http://$(HOST):$(PORT)/ in your browser (Ctrl+C stops it)."
 	@echo
 	exec $(BIN)/daphne -b $(HOST) -p $(PORT) boggleweb.asgi:application
+
+# docker-compose.yml's topology without Docker: Caddy (apt-get install caddy) in front
+# of WEB_REPLICAS daphne processes on DATABASE_URL's PostgreSQL and REDIS_URL's Redis.
+# LETTERGRID_HOST=games.school.example serves HTTPS; default http://127.0.0.1:8080.
+cluster: $(VENV)/.run-installed
+	exec $(BIN)/python deploy/cluster.py
+
+# Restart the cluster's daphne processes one at a time (after an upgrade).
+cluster-restart:
+	kill -HUP $$($(BIN)/python -c 'import json; print(json.load(open("var/cluster/state.json"))["supervisor"])')
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest
