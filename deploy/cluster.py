@@ -8,7 +8,8 @@ the daphne processes one at a time, each back on /healthz before the next
 goes (`make cluster-restart`: an upgrade during a lesson).
 
 State (ports, process ids) goes to var/cluster/state.json, logs beside it.
-Every other setting comes from the environment, as for `make run`.
+Settings come from the environment, as for `make run`, and from .env (the
+file docker-compose.yml reads; the environment wins).
 """
 
 from __future__ import annotations
@@ -34,6 +35,14 @@ DEFAULTS = {
 }
 
 
+def read_env_file(path: Path) -> dict[str, str]:
+    """NAME=value lines, as Compose and systemd's EnvironmentFile read them."""
+    if not path.is_file():
+        return {}
+    pairs = (line.split("=", 1) for line in path.read_text().splitlines() if "=" in line)
+    return {name.strip(): value.strip() for name, value in pairs if not name.startswith("#")}
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -54,7 +63,8 @@ class Cluster:
         self.state_dir = Path(args.state_dir)
         self.state_dir.mkdir(parents=True, exist_ok=True)
         site = urlsplit(args.site if "://" in args.site else f"https://{args.site}")
-        self.env = {**DEFAULTS, **os.environ}
+        self.env = {**DEFAULTS, **read_env_file(Path(args.env_file)), **os.environ}
+        self.env = {name: value for name, value in self.env.items() if value != ""}
         self.env.setdefault("ALLOWED_HOSTS", f"{site.hostname},localhost,127.0.0.1")
         if site.scheme == "https":
             # Caddy is the trusted proxy: it says which requests came over HTTPS.
@@ -206,21 +216,28 @@ class Cluster:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--processes", type=int, default=int(os.environ.get("WEB_REPLICAS", "2")))
+    parser.add_argument("--processes", type=int, help="default: WEB_REPLICAS, else 2")
     parser.add_argument(
         "--site",
-        default=os.environ.get("LETTERGRID_HOST", "http://127.0.0.1:8080"),
-        help="Caddy's site address: games.school.example (HTTPS) or http://127.0.0.1:8080",
+        help="Caddy's site address, default LETTERGRID_HOST, else http://127.0.0.1:8080: "
+        "games.school.example serves HTTPS",
     )
-    parser.add_argument(
-        "--tls", choices=("public", "internal"), default=os.environ.get("LETTERGRID_TLS", "public")
-    )
-    parser.add_argument(
-        "--first-port", type=int, default=0, help="daphne's first port (default: free ports)"
-    )
+    parser.add_argument("--tls", choices=("public", "internal"), help="default: LETTERGRID_TLS")
+    parser.add_argument("--first-port", type=int, default=0, help="default: free ports")
     parser.add_argument("--state-dir", default=str(ROOT / "var" / "cluster"))
+    parser.add_argument("--env-file", default=str(ROOT / ".env"), help="default: .env")
     parser.add_argument("--caddy", default=shutil.which("caddy") or "caddy")
     args = parser.parse_args(argv)
+    settings = {**read_env_file(Path(args.env_file)), **os.environ}
+    args.site = args.site or settings.get("LETTERGRID_HOST") or "http://127.0.0.1:8080"
+    args.tls = args.tls or settings.get("LETTERGRID_TLS") or "public"
+    try:
+        if args.processes is None:
+            args.processes = int(settings.get("WEB_REPLICAS") or 2)
+    except ValueError:
+        parser.error(f"WEB_REPLICAS={settings['WEB_REPLICAS']!r} is not a whole number")
+    if args.tls not in ("public", "internal"):
+        parser.error(f"LETTERGRID_TLS={args.tls!r}: use public or internal")
     if not 1 <= args.processes <= 64:
         parser.error(f"--processes (WEB_REPLICAS) must be 1 to 64, not {args.processes}")
     if shutil.which(args.caddy) is None:

@@ -100,8 +100,9 @@ class RunningCluster:
         self.state_dir, self.site = state_dir, site
         self.log = (state_dir / "supervisor.log").open("w")
         command = [sys.executable, "deploy/cluster.py", "--processes", "2", "--site", site]
+        options = ["--state-dir", str(state_dir), "--env-file", str(state_dir / "no.env")]
         self.process = subprocess.Popen(
-            [*command, "--state-dir", str(state_dir)],
+            [*command, *options],
             cwd=ROOT,
             env=env,
             stdout=self.log,

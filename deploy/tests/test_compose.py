@@ -130,3 +130,12 @@ def test_caddy_is_given_one_upstream_per_replica_with_health_checks(config, tmp_
     proxy = server["routes"][0]["handle"][0]["routes"][0]["handle"][0]
     assert [u["dial"] for u in proxy["upstreams"]] == upstreams
     assert proxy["health_checks"]["active"]["uri"] == "/healthz"
+
+
+def test_every_deployment_variable_of_the_readme_is_read_by_compose():
+    variables = readme_settings("## Deploying on a school server")
+    assert set(variables) >= {"LETTERGRID_HOST", "LETTERGRID_TLS", "WEB_REPLICAS"}
+    text = (ROOT / "docker-compose.yml").read_text()
+    assert [name for name in variables if "${" + name not in text] == []
+    production = (ROOT / "deploy" / "production.env").read_text()
+    assert [name for name in variables if f"\n{name}=" not in production] == []
