@@ -9,11 +9,16 @@ redirect: every other URL still refuses a host it does not know.
 (``"redis": "not used"`` on the in-memory channel layer); 503 with the part
 that failed as ``"down"`` otherwise. The reason goes to the log, not to the
 page, which anyone can read.
+
+While the file HEALTHZ_DRAIN_FILE exists, 503 ``{"status": "draining"}``: the
+balancer sends the process no new request, so it can be stopped without
+failing one (``make cluster-restart``, a Kubernetes preStop hook).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 
 import redis
 from django.conf import settings
@@ -57,6 +62,10 @@ def redis_ok(url: str) -> bool:
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
+    if settings.HEALTHZ_DRAIN_FILE and os.path.exists(settings.HEALTHZ_DRAIN_FILE):
+        response = JsonResponse({"status": "draining"}, status=503)
+        add_never_cache_headers(response)
+        return response
     parts = {"database": "ok" if database_ok() else "down"}
     if settings.REDIS_URL:
         parts["redis"] = "ok" if redis_ok(settings.REDIS_URL) else "down"

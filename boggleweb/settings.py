@@ -36,6 +36,9 @@ SECURE_HSTS_SECONDS   Strict-Transport-Security max-age in seconds (default: 0,
                       no header); 31536000 once HTTPS works.
 SECURE_HSTS_PRELOAD   true: the HSTS header consents to browsers' preload list
                       (default: false).
+HEALTHZ_DRAIN_FILE    While this file exists, /healthz answers 503 "draining",
+                      so the balancer stops sending new requests before the
+                      process stops (default: none).
 EMAIL_HOST            SMTP server for teachers' password-reset mail (default:
                       none, and mail is printed on the server's console).
 EMAIL_PORT            SMTP port (default: 587).
@@ -212,6 +215,9 @@ if REDIS_URL is not None:
             "KEY_PREFIX": "lettergrid-cache",
         }
     }
+
+# /healthz (boggleweb.health) answers "draining" while this file exists.
+HEALTHZ_DRAIN_FILE = env_str("HEALTHZ_DRAIN_FILE", "") or None
 
 # --- Game -------------------------------------------------------------------
 PRELOAD_LANGUAGES = [

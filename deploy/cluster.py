@@ -29,6 +29,8 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
+# deploy/Caddyfile checks every 2 s, with a 3 s timeout.
+CADDY_NOTICES_SECONDS = 5
 DEFAULTS = {
     "DATABASE_URL": "postgres://127.0.0.1:5432/lettergrid",
     "REDIS_URL": "redis://127.0.0.1:6379/0",
@@ -80,13 +82,17 @@ class Cluster:
 
     # --- processes -------------------------------------------------------------
 
+    def drain_file(self, port: int) -> Path:
+        return self.state_dir / f"web-{port}.draining"
+
     def start_web(self, port: int) -> None:
+        self.drain_file(port).unlink(missing_ok=True)
         log = (self.state_dir / f"web-{port}.log").open("ab")
         command = [sys.executable, "-m", "daphne", "--proxy-headers", "-b", "127.0.0.1"]
         self.web[port] = subprocess.Popen(
             [*command, "-p", str(port), "boggleweb.asgi:application"],
             cwd=ROOT,
-            env=self.env,
+            env={**self.env, "HEALTHZ_DRAIN_FILE": str(self.drain_file(port))},
             stdout=log,
             stderr=subprocess.STDOUT,
         )
@@ -198,12 +204,17 @@ class Cluster:
             self.write_state()
 
     def rolling_restart(self) -> None:
-        """One process at a time: Caddy sends its players to the others meanwhile."""
+        """One process at a time, drained first: its /healthz says "draining", Caddy's
+        next checks take it out of rotation, and only then does it stop. Its open
+        sockets close and their pages reconnect to the others."""
         for port in self.ports:
+            self.drain_file(port).touch()
+            time.sleep(CADDY_NOTICES_SECONDS)
             self.stop_process(self.web[port])
             self.start_web(port)
             self.write_state()
             self.wait_healthy(port)
+            time.sleep(CADDY_NOTICES_SECONDS)  # back in rotation before the next goes
         print("rolling restart done", flush=True)
 
     def stop(self) -> None:

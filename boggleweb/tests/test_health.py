@@ -82,3 +82,16 @@ def test_database_down_is_a_503():
     status, body = json.loads(result.stdout.strip().splitlines()[-1])
     assert status == 503
     assert body == {"status": "down", "database": "down", "redis": "not used"}
+
+
+def test_a_draining_process_says_so_until_the_file_goes(client, settings, tmp_path):
+    settings.REDIS_URL = None
+    settings.HEALTHZ_DRAIN_FILE = str(tmp_path / "draining")
+    assert client.get("/healthz").status_code == 200
+    (tmp_path / "draining").touch()
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"status": "draining"}
+    assert client.get("/how-to-play").status_code == 200  # pages are still served
+    (tmp_path / "draining").unlink()
+    assert client.get("/healthz").status_code == 200

@@ -221,3 +221,37 @@ def test_a_round_survives_kill_9_of_a_process_and_a_redis_restart(tmp_path):
     seqs = [seq for client in clients for seq in client.round_ended_seqs]
     assert all(len(client.round_ended_seqs) <= 1 for client in clients)
     assert len(set(seqs)) <= 1  # one broadcast, whoever heard it
+
+
+def test_a_rolling_restart_replaces_every_process_while_caddy_keeps_answering(tmp_path):
+    """`make cluster-restart` (SIGHUP): one process at a time, so the site never goes down."""
+    need("caddy")
+    if connection.vendor != "postgresql":
+        pytest.skip("the cluster's processes share PostgreSQL (set DATABASE_URL)")
+    redis = PrivateRedis(free_port())
+    redis.start()
+    site = f"http://127.0.0.1:{free_port()}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url_of(connection.settings_dict),
+        "REDIS_URL": f"redis://127.0.0.1:{redis.port}/0",
+        "PRELOAD_LANGUAGES": "none",
+    }
+    cluster = RunningCluster(tmp_path, site, env)
+    try:
+        before = {web["port"]: web["pid"] for web in cluster.state()["web"]}
+        cluster.process.send_signal(signal.SIGHUP)
+        answers = []
+        log = tmp_path / "supervisor.log"
+        while "rolling restart done" not in log.read_text():
+            # A page, not /healthz: a draining process says "draining" there, on purpose.
+            answers.append(healthy(f"{site}/how-to-play"))
+            assert len(answers) < 3000, "the rolling restart never finished"
+            time.sleep(0.05)
+        after = {web["port"]: web["pid"] for web in cluster.state()["web"]}
+    finally:
+        cluster.stop()
+        redis.stop()
+    assert after.keys() == before.keys()
+    assert all(after[port] != before[port] for port in before)
+    assert len(answers) > 10 and all(answers)
