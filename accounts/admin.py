@@ -9,11 +9,11 @@ from accounts.models import Classroom
 
 @admin.register(Classroom)
 class ClassroomAdmin(admin.ModelAdmin):
-    list_display = ("name", "teacher", "code", "language", "level", "created_at")
-    list_select_related = ("teacher", "room")
-    list_filter = ("language", "level", "created_at")
-    search_fields = ("name", "teacher__username", "teacher__email", "room__code")
-    raw_id_fields = ("teacher", "room")
+    list_display = ("name", "teacher", "code", "created_at")
+    list_select_related = ("room__owner",)
+    list_filter = ("created_at",)
+    search_fields = ("name", "room__owner__username", "room__owner__email", "room__code")
+    raw_id_fields = ("room",)
     readonly_fields = ("created_at",)
 
     @admin.display(description="join code", ordering="room__code")

@@ -54,11 +54,12 @@ class ClassroomForm(forms.Form):
 
     @classmethod
     def for_classroom(cls, classroom: Classroom, data=None) -> ClassroomForm:
+        room = classroom.room
         initial = {
             "name": classroom.name,
-            "language": classroom.language,
-            "level": classroom.level,
-            "roster": classroom.roster,
+            "language": room.language,
+            "level": room.level,
+            "roster": room.roster,
         }
         return cls(data, initial=initial)
 

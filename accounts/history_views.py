@@ -9,9 +9,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from accounts import history
+from accounts.charts import line_chart
 from accounts.selectors import classrooms_of
-from games import history
-from games.charts import line_chart
 from games.engine.languages import LANGUAGES
 from games.labels import LANGUAGE_NAMES
 
@@ -37,7 +37,7 @@ def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _classroom(request, pk)
     room = classroom.room
     played = history.languages_played(room)
-    language = _language(request, played, classroom.language)
+    language = _language(request, played, room.language)
     trend = history.trend(room, language) if language else []
     context = {
         "classroom": classroom,
@@ -58,14 +58,16 @@ def student(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """One student (a nickname in the class): rounds, points, words, longest word, chart."""
     classroom = _classroom(request, pk)
     key = history.student_key(slug) or ""
-    lines = []
-    for language in history.languages_played(classroom.room):
-        line = next((s for s in history.students(classroom.room, language) if s.key == key), None)
-        if line is not None:
-            chart = line_chart(
+    lines = [
+        {
+            "language": LANGUAGE_NAMES[language],
+            "line": line,
+            "chart": line_chart(
                 [points for _, points in line.per_round], gettext("Points per round")
-            )
-            lines.append({"language": LANGUAGE_NAMES[language], "line": line, "chart": chart})
+            ),
+        }
+        for language, line in history.student(classroom.room, key)
+    ]
     if not lines:
         raise Http404("No such student in this class.")
     context = {

@@ -9,4 +9,4 @@ from accounts.models import Classroom
 
 def classrooms_of(teacher) -> QuerySet[Classroom]:
     """A teacher's classes and nobody else's: every class page starts from here."""
-    return Classroom.objects.filter(teacher=teacher).select_related("room")
+    return Classroom.objects.filter(room__owner=teacher).select_related("room")

@@ -1,9 +1,7 @@
 """Every change teachers' pages make: classes and the privacy purge.
 
-A class's room is made by ``games.services.room_create``. A few writes reach
-game tables from here on purpose: a class's default language and level are
-its room's (they apply from the next round dealt), its teacher may move the
-room's host to the browser in front of them, and deleting a class or purging
+A class's room is made and changed by ``games.services`` (its owner, roster,
+and the language and level of its next round). Deleting a class or purging
 old data deletes rooms, rounds and players, which is this app's business
 (privacy), not the game's.
 """
@@ -19,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Classroom
 from games import services as game_services
-from games.models import Find, Player, Room, Round
+from games.models import Player, Room, Round, RoundPlayer
 
 # --- classes ------------------------------------------------------------------
 
@@ -28,43 +26,30 @@ from games.models import Find, Player, Room, Round
 def classroom_create(
     *, teacher, host_browser: str, name: str, language: str, level: int, roster: list[str]
 ) -> Classroom:
-    """A class and its room: the teacher's browser hosts it, its code is the join code."""
+    """A class and its room: the teacher owns it, its code is the join code."""
     room = game_services.room_create(
-        host_browser=host_browser, language=language, level=level, mode=Room.Mode.VERSUS
-    )
-    return Classroom.objects.create(
-        teacher=teacher,
-        name=name,
+        host_browser=host_browser,
+        owner=teacher,
+        roster="\n".join(roster),
         language=language,
         level=level,
-        roster="\n".join(roster),
-        room=room,
+        mode=Room.Mode.VERSUS,
     )
+    return Classroom.objects.create(name=name, room=room)
 
 
 @transaction.atomic
 def classroom_update(
     *, classroom: Classroom, name: str, language: str, level: int, roster: list[str]
 ) -> Classroom:
-    """New name, roster and defaults; the round already dealt keeps its language and level."""
+    """New name and roster; the language and level of the room's next round (the round
+    already dealt keeps its own)."""
     classroom.name = name
-    classroom.language = language
-    classroom.level = level
-    classroom.roster = "\n".join(roster)
-    classroom.save(update_fields=["name", "language", "level", "roster"])
-    # Rounds copy these when dealt, so this touches no round in play.
-    game_services.room_configure(room=classroom.room, language=language, level=level)
+    classroom.save(update_fields=["name"])
+    game_services.room_details_save(
+        room=classroom.room, roster="\n".join(roster), language=language, level=level
+    )
     return classroom
-
-
-def classroom_host_move(*, classroom: Classroom, host_browser: str) -> None:
-    """Make ``host_browser`` the room's host: the teacher moved to another browser.
-
-    A logout empties the session, and with it the browser's id, so without this
-    a teacher who logs in again (or on the classroom's computer) could not run
-    their own room.
-    """
-    game_services.room_host_move(room=classroom.room, host_browser=host_browser)
 
 
 @transaction.atomic
@@ -84,7 +69,7 @@ def student_data_purge(
     - A room without a class, with no round dealt and nobody joining since the
       cutoff, goes entirely (teams, rounds, players, finds).
     - In every other room, rounds dealt before the cutoff go with their finds,
-      and so do players who joined before it and have found nothing since.
+      and so do players who joined before it and have played no round since.
     - A room that is kept but left without a round (a class's, say) gets a
       fresh one, so its join code and its page keep working.
 
@@ -100,16 +85,16 @@ def student_data_purge(
         )
         _count(deleted, stale_rooms.delete())
         _count(deleted, Round.objects.filter(created_at__lt=cutoff).delete())
-        # Finds left now are all in recent rounds: a player with one is still playing.
+        # Rounds left now are all recent: a player in one is still playing.
         idle_players = Player.objects.filter(joined_at__lt=cutoff).exclude(
-            Exists(Find.objects.filter(player=OuterRef("pk")))
+            Exists(RoundPlayer.objects.filter(player=OuterRef("pk")))
         )
         _count(deleted, idle_players.delete())
         if dry_run:
             transaction.set_rollback(True)
         else:
             for room in Room.objects.filter(rounds__isnull=True):
-                game_services.round_create(room=room)
+                game_services.round_deal(room=room)
     # The usual five first, then whatever else went with a room (rulings, vocabulary).
     return {name: deleted[name] for name in _PURGE_NAMES.values()} | dict(sorted(deleted.items()))
 
@@ -120,9 +105,9 @@ _PURGE_NAMES = {
     "games.Round": "rounds",
     "games.Player": "players",
     "games.Find": "finds",
-    "games.RefusedWord": "refused words",
 }
 _OTHER_NAMES = {
+    "games.RoundPlayer": "round players",
     "games.WordRuling": "word rulings",
     "games.VocabularyList": "vocabulary lists",
     "games.VocabularyEntry": "vocabulary words",

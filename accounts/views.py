@@ -18,12 +18,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts import selectors, services
 from accounts.forms import ClassroomForm, SignUpForm
 from accounts.models import Classroom
-from accounts.qr import qr_svg
+from games.qr import qr_svg
 from games.sessions import browser_id
 
 
@@ -84,7 +84,6 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "classroom": classroom,
         "join_url": join_url,
         "qr": qr_svg(join_url, label=gettext("QR code of %(link)s") % {"link": join_url}),
-        "hosts_here": classroom.room.host_browser == browser_id(request),
     }
     return render(request, "accounts/class_detail.html", context)
 
@@ -110,13 +109,3 @@ def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, gettext("Class “%(name)s” deleted.") % {"name": classroom.name})
         return redirect("classes:list")
     return render(request, "accounts/class_delete.html", {"classroom": classroom})
-
-
-@login_required
-@require_POST
-def class_host_here(request: HttpRequest, pk: int) -> HttpResponse:
-    """Run the class's room from this browser (the projector's, say) from now on."""
-    classroom = _classroom(request, pk)
-    services.classroom_host_move(classroom=classroom, host_browser=browser_id(request))
-    messages.success(request, gettext("This browser now runs the class's room."))
-    return redirect("classes:detail", pk=classroom.pk)

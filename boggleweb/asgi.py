@@ -40,14 +40,13 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 
 
 async def lifespan(scope: dict, receive, send) -> None:
-    """The ASGI lifespan protocol: start the round sweeper, stop it at shutdown."""
+    """The ASGI lifespan protocol: start the round sweeper with the server."""
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
-            sweeper.start()
+            sweeper.ensure_started()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
-            sweeper.stop()
             await send({"type": "lifespan.shutdown.complete"})
             return
 
@@ -60,7 +59,9 @@ def start_with_daphne() -> None:
     """
     reactor = sys.modules.get("twisted.internet.reactor")
     if reactor is not None and hasattr(reactor, "_asyncioEventloop"):
-        reactor.callWhenRunning(lambda: sweeper.start(reactor._asyncioEventloop))
+        # call_soon: ensure_started wants the loop running, which it is by then.
+        loop = reactor._asyncioEventloop
+        reactor.callWhenRunning(lambda: loop.call_soon(sweeper.ensure_started))
 
 
 start_with_daphne()

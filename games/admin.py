@@ -10,11 +10,10 @@ from django.contrib import admin
 
 from games.models import (
     Find,
-    Participation,
     Player,
-    RefusedWord,
     Room,
     Round,
+    RoundPlayer,
     Team,
     VocabularyEntry,
     VocabularyList,
@@ -51,11 +50,11 @@ class TeamAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("nickname", "room", "team", "joined_at", "removed")
-    list_select_related = ("room", "team")
+    list_display = ("nickname", "room", "joined_at", "removed")
+    list_select_related = ("room",)
     list_filter = ("removed", "joined_at")
     search_fields = ("nickname", "room__code")
-    raw_id_fields = ("room", "team")
+    raw_id_fields = ("room",)
     readonly_fields = ("joined_at",)
 
 
@@ -96,7 +95,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 @admin.register(Find)
 class FindAdmin(admin.ModelAdmin):
-    list_display = ("word", "points", "player", "team", "round", "found_at")
+    list_display = ("word", "accepted", "points", "player", "team", "round", "found_at")
     list_select_related = ("player", "team", "round__room")
     list_filter = ("found_at",)
     search_fields = ("word", "player__nickname", "round__room__code")
@@ -104,14 +103,15 @@ class FindAdmin(admin.ModelAdmin):
     readonly_fields = ("found_at",)
 
 
-@admin.register(Participation)
-class ParticipationAdmin(admin.ModelAdmin):
-    list_display = ("player", "round", "joined_at")
-    list_select_related = ("player", "round__room")
+@admin.register(RoundPlayer)
+class RoundPlayerAdmin(admin.ModelAdmin):
+    list_display = ("player", "round", "team", "points", "words", "longest", "joined_at")
+    list_select_related = ("player", "round__room", "team")
     list_filter = ("joined_at",)
     search_fields = ("player__nickname", "round__room__code")
-    raw_id_fields = ("round", "player")
-    readonly_fields = ("joined_at",)
+    raw_id_fields = ("round", "player", "team")
+    # Results are written by the one scoring function when the round ends.
+    readonly_fields = ("points", "words", "longest", "joined_at")
 
 
 class VocabularyEntryInline(admin.TabularInline):
@@ -138,20 +138,15 @@ class VocabularyEntryAdmin(admin.ModelAdmin):
     raw_id_fields = ("vocabulary",)
 
 
-@admin.register(RefusedWord)
-class RefusedWordAdmin(admin.ModelAdmin):
-    list_display = ("word", "player", "round", "refused_at")
-    list_select_related = ("player", "round__room")
-    list_filter = ("refused_at",)
-    search_fields = ("word", "player__nickname", "round__room__code")
-    raw_id_fields = ("round", "player")
-    readonly_fields = ("refused_at",)
-
-
 @admin.register(WordRuling)
 class WordRulingAdmin(admin.ModelAdmin):
-    list_display = ("word", "allowed", "room", "ruled_at")
-    list_select_related = ("room",)
-    list_filter = ("allowed", "ruled_at")
-    search_fields = ("word", "room__code")
-    raw_id_fields = ("room",)
+    """Rulings are records: made from the results page, read here, never edited."""
+
+    list_display = ("word", "verdict", "round", "ruled_by", "inherited", "ruled_at")
+    list_select_related = ("round__room", "ruled_by")
+    list_filter = ("verdict", "inherited", "ruled_at")
+    search_fields = ("word", "round__room__code")
+    raw_id_fields = ("round", "ruled_by")
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

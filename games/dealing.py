@@ -1,8 +1,9 @@
-"""The web app's door into the engine: dealing boards and checking words.
+"""The web app's door into the engine: dealing boards, a word's points and spelling.
 
-Rounds store boards as text and solutions as JSON; this module turns room
-settings into an engine board and a solution, and a stored round plus a
-typed word or tapped path into a verdict. Services call it; it writes nothing.
+Rounds store boards as text and solutions as JSON; this module turns round
+settings into an engine board and its solution, and a folded word into its
+points and the way its language writes it. The verdict on a submitted word is
+``games.verdicts``. Services call it; it writes nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from games.engine.lexicon import load_lexicon
 from games.engine.scoring import default_min_length as engine_default_min_length
 from games.engine.scoring import score_word
 from games.engine.sharecode import board_code
-from games.engine.solver import check_path, find_cell_path, fold_word, solve
+from games.engine.solver import find_cell_path, solve
 from games.labels import dice_label
 
 BLOCKLIST_FILE = Path(__file__).resolve().parent / "engine" / "data" / "blocklist.json"
@@ -47,14 +48,6 @@ class Deal:
     solution: dict[str, list[list[int]]]
     max_score: int
     planted: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Check:
-    accepted: bool
-    reason: str
-    word: str
-    path: list[list[int]] | None = None
 
 
 def default_min_length(size: int) -> int:
@@ -123,10 +116,10 @@ def deal(
 
 
 def _planted_deal(source, language, level, size, min_length, seed, plant) -> Deal:
-    """A board holding the vocabulary words ``plant`` (dropping the last ones that will
-    not fit); they count in the round even when rarer than its level."""
+    """A board holding the vocabulary words ``plant`` (dropping the longest ones while
+    they will not fit); they count in the round even when rarer than its level."""
     lexicon = load_lexicon(language)
-    words = list(plant)
+    words = sorted(plant, key=len)  # the longest, hardest to fit, go first
     while words:
         try:
             generated = generate_board(
@@ -188,39 +181,6 @@ def _deal_of(board, seed: int, solution, language: str) -> Deal:
     )
 
 
-def check(*, round, solution, word: str | None, path) -> Check:
-    """Whether a typed word or a tapped path scores on this round's board.
-
-    Order of the reasons: a path that is not a path, too short, not on the
-    board, not in the dictionary.
-    """
-    board = parse_board(round.board)
-    if path is not None:
-        result = check_path(board, list(path), load_lexicon(round.language).root(round.level))
-        if result.reason not in (None, "no_such_word"):
-            return Check(False, "bad_path", result.letters)
-        folded = result.letters
-        cells = [list(cell) for cell in path]
-    else:
-        folded = fold_word(word or "") or ""
-        if not folded:
-            return Check(False, "not_a_word", (word or "")[:40])
-        cells = None
-    if len(folded) < round.min_length:
-        return Check(False, "too_short", folded)
-    if folded in blocked_words(round.language) and folded not in solution:
-        return Check(False, "not_allowed", folded)
-    if folded in solution:
-        return Check(True, "accepted", folded, cells or [list(cell) for cell in solution[folded]])
-    if cells is None:
-        found = find_cell_path(board, folded)
-        if found is None:
-            return Check(False, "not_on_board", folded)
-        cells = [list(board.position(cell)) for cell in found]
-    # On the board but not in the dictionary: the path is kept so a teacher can allow it.
-    return Check(False, "not_a_word", folded, cells)
-
-
 def word_path(board_text: str, word: str) -> list[list[int]] | None:
     """A path spelling ``word`` on a stored board, or None."""
     board = parse_board(board_text)
@@ -235,15 +195,3 @@ def display(language: str, word: str) -> str:
 
 def points(word: str, size: int) -> int:
     return score_word(word, size)
-
-
-def path_status(*, round, path) -> dict:
-    """For the live feedback: is the path valid and still the start of a word?"""
-    board = parse_board(round.board)
-    result = check_path(board, list(path), load_lexicon(round.language).root(round.level))
-    return {
-        "ok": result.ok,
-        "reason": result.reason,
-        "letters": result.letters,
-        "is_word": result.is_word,
-    }

@@ -10,6 +10,7 @@ from games.engine.dice import board_sources
 from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES, dice_label, letters, minutes
 from games.models import ROOM_CODE_LENGTH, Room, VocabularyList
 from games.nicknames import NicknameError, clean_nickname
+from games.services.rooms import MAX_BONUS, MAX_PLANT
 
 SIZE_CHOICES = [(4, "4×4"), (5, "5×5"), (6, "6×6")]
 DURATION_CHOICES = [(60 * n, minutes(n)) for n in range(1, 11)]
@@ -104,14 +105,14 @@ class RoomSettingsForm(RoomForm):
     )
     plant_count = forms.IntegerField(
         min_value=0,
-        max_value=8,
+        max_value=MAX_PLANT,
         initial=0,
         required=False,
         label=_("How many list words to plant"),
     )
     plant_bonus = forms.IntegerField(
         min_value=0,
-        max_value=20,
+        max_value=MAX_BONUS,
         initial=2,
         required=False,
         label=_("Bonus points per planted word"),
@@ -121,6 +122,24 @@ class RoomSettingsForm(RoomForm):
         super().__init__(*args, **kwargs)
         if room is not None:
             self.fields["vocabulary"].queryset = room.vocabulary_lists.all()
+
+    @staticmethod
+    def initial_for(room: Room) -> dict:
+        """The form filled with the room's settings for its next round."""
+        return {
+            "language": room.language,
+            "level": room.level,
+            "size": room.size,
+            "dice": room.dice,
+            "min_length": room.min_length or 0,  # 0: the rules' default for the size
+            "duration_seconds": room.duration_seconds,
+            "mode": room.mode,
+            "team_count": room.team_count or 2,
+            "scoring": room.scoring,
+            "vocabulary": room.vocabulary_id,
+            "plant_count": room.plant_count,
+            "plant_bonus": room.plant_bonus,
+        }
 
     def room_settings(self) -> dict:
         data = self.cleaned_data
@@ -133,9 +152,11 @@ class RoomSettingsForm(RoomForm):
 
 
 class VocabularyForm(forms.Form):
-    """A unit's words pasted or uploaded, one per line, with an optional translation."""
+    """A unit's words in one language, pasted or uploaded, one per line, with an optional
+    translation."""
 
     name = forms.CharField(max_length=80, label=_("Name of the list"))
+    language = forms.ChoiceField(choices=LANGUAGE_CHOICES, label=_("Language of the words"))
     text = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 10}),

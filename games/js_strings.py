@@ -15,12 +15,14 @@ JS_STRINGS = {
         "blank_tile": _("Blank tile"),
         "tile": _("{face}, row {row}, column {col}"),
         "reconnecting": _("Connection lost: reconnecting…"),
+        "room_gone": _("This room does not exist any more."),
+        "removed": _("The host has removed you from this room."),
+        "slow_down_closed": _("Too many messages: reconnecting in a moment…"),
+        "server_unavailable": _("The server is busy for a moment: reconnecting…"),
         "confirm_end": _("End the round for everyone now?"),
         "confirm_end_solo": _("End the round now?"),
     },
     "play": {
-        "room_gone": _("This room does not exist any more."),
-        "removed": _("The host has removed you from this room."),
         "not_sent": _("Not connected: your word was not sent. Reconnecting…"),
         "team_words": _("Team {team}: words"),
         "your_words": _("Your words"),
@@ -48,9 +50,12 @@ JS_STRINGS = {
         "next_team": _("Next team"),
         "rename_prompt": _("New nickname for {nickname}"),
         "remove_confirm": _("Remove {nickname} from the room?"),
+        "classic": _("classic scoring: shared words score nothing"),
     },
     "results": {
         "trace": _("{word}: {count} tiles"),
+        "next_round": _("Round {number} is on: join it"),
+        "ruled": _("The teacher changed a word: the scores are updated."),
     },
 }
 

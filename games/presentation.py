@@ -2,46 +2,49 @@
 
 from __future__ import annotations
 
-from games import selectors
+from collections import defaultdict
+
+from games import selectors, verdicts
+from games.dealing import display, points
 from games.engine.board import parse_board
-from games.engine.lexicon import load_lexicon
-from games.engine.scoring import score_word
-from games.models import Player, Room, Round
+from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
+from games.models import Player, Round, RoundPlayer, Scoring
 
 
 def results_context(
-    game_round: Round, player: Player | None, *, is_host: bool, can_rule: bool = False
+    game_round: Round, member: RoundPlayer | None, *, is_host: bool, can_rule: bool = False
 ) -> dict:
     """The results page: scoreboard, your words, every word by length with its path."""
-    summary = selectors.results(game_round, player)
-    lexicon = load_lexicon(game_round.language)
+    summary = selectors.results(game_round, member)
+    words = summary["words"]
     board = parse_board(game_round.board)
     # A teacher who did not play sees what the class found.
-    watching = player is None and is_host
-    mine = set(summary["finders"]) if watching else set(summary["mine"])
-    shared = summary["shared_words"]
-    size = game_round.room.size
+    watching = member is None and is_host
+    mine = set(summary["finders"]) if watching else summary["mine"]
+    shared = summary["shared"]
+    planted = game_round.planted
 
     def entry(word: str) -> dict:
         return {
             "word": word,
-            "display": " / ".join(lexicon.display_forms(word)),
-            "path": game_round.solution.get(word),
-            "points": score_word(word, size),
+            "display": display(game_round.language, word),
+            "path": [list(cell) for cell in words.get(word, ())],
+            "points": points(word, game_round.size) + game_round.bonus * (word in planted),
             "found": word in mine,
-            "shared_by": shared.get(word),
+            "shared_by": summary["finders"].get(word) if word in shared else None,
             "finders": summary["finders"].get(word, []),
         }
 
-    groups = [
-        {"length": length, "words": [entry(word) for word in words]}
-        for length, words in summary["words_by_length"]
-    ]
+    by_length: dict[int, list[str]] = defaultdict(list)
+    for word in words:
+        by_length[len(word)].append(word)
+    longest_possible = max(by_length, default=0)
     return {
         "round": game_round,
-        "level_name": selectors.LEVEL_NAMES[game_round.level],
+        "language_name": LANGUAGE_NAMES[game_round.language],
+        "level_name": LEVEL_NAMES[game_round.level],
         "room": game_round.room,
-        "player": player,
+        "member": member,
         "is_host": is_host,
         "can_rule": can_rule,
         "watching": watching,
@@ -50,28 +53,61 @@ def results_context(
             for i, cell in enumerate(board.cells)
         ],
         "cols": board.cols,
-        "groups": groups,
+        "groups": [
+            {"length": length, "words": [entry(word) for word in sorted(by_length[length])]}
+            for length in sorted(by_length, reverse=True)
+        ],
         "scoreboard": summary["scoreboard"],
-        "is_teams": game_round.mode == Room.Mode.TEAMS,
-        "is_classic": game_round.scoring == Room.Scoring.CLASSIC,
+        "is_teams": game_round.rules.teams,
+        "is_classic": game_round.scoring == Scoring.CLASSIC,
         "my_words": [entry(word) for word in sorted(mine, key=lambda w: (-len(w), w))],
         "my_points": summary["my_points"],
-        "missed_count": len(summary["missed"]),
-        "share": summary["share"],
-        "longest_possible": [entry(w) for w in sorted(summary["longest_possible"])],
-        "longest_found": entry(summary["longest_found"]) if summary["longest_found"] else None,
-        "word_count": len(game_round.solution),
+        "missed_count": len(set(words) - mine),
+        "share": (100 * len(mine) // len(words)) if words else 0,
+        "longest_possible": [entry(w) for w in by_length.get(longest_possible, ())],
+        "longest_found": entry(summary["my_longest"]) if summary["my_longest"] else None,
+        "word_count": len(words),
         "planted": [
             {**entry(word), "display": info["display"], "translation": info["translation"]}
-            for word, info in game_round.planted.items()
+            for word, info in planted.items()
         ],
         "bonus": game_round.bonus,
-        "refused": sorted(
-            {(r.word, r.player.nickname) for r in game_round.refused_words.select_related("player")}
-        ),
-        # (folded word, how the language writes it) for the teacher's "Disallow" list.
-        "found_words": [
-            (word, " / ".join(lexicon.display_forms(word))) for word in sorted(summary["finders"])
+        "rulings": _rulings(game_round, summary, words) if can_rule else None,
+        "page": {
+            "socket": f"/ws/rooms/{game_round.room.code}/",
+            "round": game_round.pk,
+            "number": game_round.number,
+        },
+    }
+
+
+def _rulings(game_round: Round, summary: dict, words: dict) -> dict:
+    """For the teacher: words to allow (spelled, refused), to disallow (counted), and the
+    rulings of this round, each of which can be undone."""
+    board = summary["board"]
+    names = dict(
+        Player.objects.filter(finds__round=game_round).values_list("pk", "nickname").distinct()
+    )
+    refused: dict[str, set[str]] = defaultdict(set)
+    for scored in board.finds:
+        if scored.claim.word not in words:
+            refused[scored.claim.word].add(names.get(scored.claim.player, ""))
+    standing = verdicts.effective_rulings(game_round.rulings.order_by("ruled_at", "pk"))
+    language = game_round.language
+    return {
+        "refused": [
+            (word, display(language, word), sorted(who)) for word, who in sorted(refused.items())
         ],
-        "socket": f"/ws/rooms/{game_round.room.code}/",
+        "counted": [
+            (word, display(language, word)) for word in sorted(summary["finders"]) if word in words
+        ],
+        "standing": [
+            {
+                "word": word,
+                "display": display(language, word),
+                "verdict": ruling.verdict,
+                "inherited": ruling.inherited,
+            }
+            for word, ruling in sorted(standing.items())
+        ],
     }

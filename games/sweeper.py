@@ -1,12 +1,11 @@
-"""The round sweeper: every server process ends rounds whose time is up.
+"""The round sweeper: ends every round at its bell, in every server process.
 
-A round's deadline is a column; pages end it when they see the bell, but a
-round must also end when every page of it has closed, and after a restart
-with no page open. So each process runs ``services.rounds_finish_due`` every
-``ROUND_SWEEP_SECONDS`` from start-up (``boggleweb.asgi`` starts it), in the
-event loop that serves its sockets: the in-memory channel layer delivers
-the sweep's ``round_ended`` only within that loop. Finishing is idempotent,
-so several processes sweeping the same database end a round once.
+One asyncio task per process (per event loop) sleeps until the next
+running round is due (looking again at least every ``ROUND_SWEEP_SECONDS``,
+since another process may have started or extended one) and ends what is
+due. Several processes may wake at the same bell: ending a round is one
+conditional update, so exactly one of them ends it. Pages keep no timer of
+their own: they hear ``round_ended``.
 """
 
 from __future__ import annotations
@@ -16,44 +15,40 @@ import logging
 
 from channels.db import DatabaseSyncToAsync
 from django.conf import settings
+from django.utils import timezone
 
 from games import services
 
 logger = logging.getLogger(__name__)
 
-_sweepers: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+_tasks: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
 
 
-async def sweep_forever(interval: float) -> None:
-    # Database work in the thread pool, not the one thread-sensitive worker that
-    # Django's sync views use (docs/PERFORMANCE.md: no single-thread funnels).
+def ensure_started() -> None:
+    """Start this event loop's sweeper unless it runs already (or sweeping is off)."""
+    interval = settings.ROUND_SWEEP_SECONDS
+    loop = asyncio.get_running_loop()
+    if interval <= 0 or (loop in _tasks and not _tasks[loop].done()):
+        return
+    _tasks[loop] = loop.create_task(_sweep(interval))
+
+
+async def _sweep(interval: float) -> None:
     finish_due = DatabaseSyncToAsync(services.rounds_finish_due, thread_sensitive=False)
+    next_due = DatabaseSyncToAsync(services.next_due, thread_sensitive=False)
+    failing = False
     while True:
-        await asyncio.sleep(interval)
         try:
             await finish_due()
-        except Exception:  # a database hiccup must not stop the sweeping
-            logger.exception("ending due rounds failed")
-
-
-def start(loop: asyncio.AbstractEventLoop | None = None) -> asyncio.Task | None:
-    """Start sweeping in ``loop`` (default: the running one), once per loop.
-
-    Returns the sweeping task, or None when ROUND_SWEEP_SECONDS is 0.
-    """
-    interval = settings.ROUND_SWEEP_SECONDS
-    if interval <= 0:
-        return None
-    loop = loop or asyncio.get_running_loop()
-    task = _sweepers.get(loop)
-    if task is None or task.done():
-        task = _sweepers[loop] = loop.create_task(sweep_forever(interval))
-        logger.info("round sweeper started: every %s s", interval)
-    return task
-
-
-def stop() -> None:
-    """Cancel every sweeper of this process (tests, and a server's shutdown)."""
-    for task in _sweepers.values():
-        task.cancel()
-    _sweepers.clear()
+            due = await next_due()
+            if failing:
+                logger.warning("the round sweeper reaches the database again")
+            failing = False
+        except Exception as error:  # an outage must not stop the sweeping; say so once
+            if not failing:
+                logger.error("the round sweeper cannot reach the database: %s", error)
+            failing, due = True, None
+        wait = interval
+        if due is not None:
+            wait = min(interval, max(0.0, (due - timezone.now()).total_seconds()) + 0.01)
+        await asyncio.sleep(wait)

@@ -11,14 +11,14 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.qr import qr_svg
 from games import join_limits, rosters, selectors, services
-from games.engine.scoring import default_min_length
+from games.dealing import display
 from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm, VocabularyForm
 from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
 from games.models import Room
 from games.nicknames import NicknameError
 from games.presentation import results_context
+from games.qr import qr_svg
 from games.sessions import browser_id
 
 # A fixed board for the landing page, with one word traced on it.
@@ -60,7 +60,6 @@ def solo_start(request: HttpRequest) -> HttpResponse:
     )
     # The solo player's name: "You", in the page's language.
     services.player_join(room=room, browser=browser, nickname=gettext("You"))
-    services.round_start(round=selectors.current_round(room))
     return redirect("games:room", code=room.code)
 
 
@@ -148,10 +147,10 @@ def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
     if game_round.finished_at is None:
         return redirect("games:room", code=room.code)
     browser = browser_id(request)
-    player = selectors.player_for(room, browser)
+    member = selectors.round_player(game_round, selectors.player_for(room, browser))
     host = selectors.is_host(room, browser, request.user)
     context = results_context(
-        game_round, player, is_host=host, can_rule=selectors.can_rule(room, request.user)
+        game_round, member, is_host=host, can_rule=selectors.can_rule(room, request.user)
     )
     return render(request, "games/results.html", context)
 
@@ -175,7 +174,7 @@ def projector(request: HttpRequest, code: str) -> HttpResponse:
         "results": reverse("games:results", kwargs={"code": room.code, "number": 0}),
         "join_url": join_url,
     }
-    form = RoomSettingsForm(initial=_room_initial(room), room=room)
+    form = RoomSettingsForm(initial=RoomSettingsForm.initial_for(room), room=room)
     # The SVG is drawn by qrcode from the escaped link: markup we made, safe to inline.
     qr = mark_safe(qr_svg(join_url, label=f"QR code of {join_url}"))
     context = {"room": room, "page": page, "join_url": join_url, "form": form, "qr_svg": qr}
@@ -186,11 +185,16 @@ def projector(request: HttpRequest, code: str) -> HttpResponse:
 def vocabulary(request: HttpRequest, code: str) -> HttpResponse:
     """The host's vocabulary lists: paste or upload, then see every entry checked."""
     room = _hosted_room(request, code)
-    form = VocabularyForm(request.POST or None, request.FILES or None)
+    form = VocabularyForm(
+        request.POST or None, request.FILES or None, initial={"language": room.language}
+    )
     checked = None
     if request.method == "POST" and form.is_valid():
         saved, checked = services.vocabulary_save(
-            room=room, name=form.cleaned_data["name"], text=form.cleaned_data["text"]
+            room=room,
+            name=form.cleaned_data["name"],
+            text=form.cleaned_data["text"],
+            language=form.cleaned_data["language"],
         )
         kept = sum(entry.problem is None for entry in checked)
         text = ngettext(
@@ -199,28 +203,10 @@ def vocabulary(request: HttpRequest, code: str) -> HttpResponse:
             len(checked),
         )
         messages.success(request, text % {"name": saved.name, "kept": kept, "count": len(checked)})
-        form = VocabularyForm()
+        form = VocabularyForm(initial={"language": saved.language})
     lists = room.vocabulary_lists.prefetch_related("entries")
     context = {"room": room, "form": form, "checked": checked, "lists": lists}
     return render(request, "games/vocabulary.html", context)
-
-
-def _room_initial(room: Room) -> dict:
-    return {
-        "language": room.language,
-        "level": room.level,
-        "size": room.size,
-        "dice": room.dice,
-        # The rules' default follows the board size unless the host chose otherwise.
-        "min_length": 0 if room.min_length == default_min_length(room.size) else room.min_length,
-        "duration_seconds": room.duration_seconds,
-        "mode": room.mode,
-        "team_count": room.team_count or 2,
-        "scoring": room.scoring,
-        "vocabulary": room.vocabulary_id,
-        "plant_count": room.plant_count,
-        "plant_bonus": room.plant_bonus,
-    }
 
 
 @require_POST
@@ -232,11 +218,24 @@ def next_round(request: HttpRequest, code: str) -> HttpResponse:
         messages.error(request, gettext("Those settings are not valid: ") + form.errors.as_text())
         return redirect("games:projector", code=room.code)
     try:
-        services.room_configure(room=room, **form.room_settings())
-        services.round_next(room=room)
+        dealt = services.round_deal(room=room, **form.room_settings())
     except services.RoomSettingsError as error:
+        # Refused as a whole: the room keeps its settings and its round.
         messages.error(request, str(error))
+    else:
+        _say_what_was_planted(request, dealt)
     return redirect("games:projector", code=room.code)
+
+
+def _say_what_was_planted(request: HttpRequest, dealt: services.Dealt) -> None:
+    if dealt.not_planted:
+        text = ngettext(
+            "%(count)d list word was not planted: it does not fit this board (%(words)s).",
+            "%(count)d list words were not planted: they do not fit this board (%(words)s).",
+            len(dealt.not_planted),
+        )
+        words = ", ".join(dealt.not_planted)
+        messages.warning(request, text % {"count": len(dealt.not_planted), "words": words})
 
 
 @require_POST
@@ -249,7 +248,7 @@ def play_again(request: HttpRequest, code: str) -> HttpResponse:
         messages.error(request, gettext("Only the host can deal a new round."))
         return redirect("games:room", code=room.code)
     try:
-        services.round_next(room=room)
+        services.round_deal(room=room)
     except services.RoomSettingsError as error:
         messages.error(request, str(error))
     return redirect("games:room", code=room.code)
@@ -263,17 +262,18 @@ def rule_word(request: HttpRequest, code: str, number: int) -> HttpResponse:
         raise Http404("No class of yours has that room.")
     game_round = get_object_or_404(room.rounds, number=number, finished_at__isnull=False)
     word = (request.POST.get("word") or "").strip().lower()[:40]
-    allowed = request.POST.get("allowed") == "1"
+    verdict = request.POST.get("verdict", "")
     try:
-        services.word_rule(round=game_round, word=word, allowed=allowed)
-    except services.RoomSettingsError as error:
+        services.word_rule(round=game_round, word=word, verdict=verdict, user=request.user)
+    except services.RulingRefused as error:
         messages.error(request, str(error))
     else:
-        if allowed:
-            text = gettext("%(word)s is allowed; the scores are updated.")
-        else:
-            text = gettext("%(word)s is disallowed; the scores are updated.")
-        messages.success(request, text % {"word": word.upper()})
+        said = {
+            "allow": gettext("%(word)s is allowed; the scores are updated."),
+            "disallow": gettext("%(word)s is disallowed; the scores are updated."),
+            "undo": gettext("The ruling on %(word)s is undone; the scores are updated."),
+        }
+        messages.success(request, said[verdict] % {"word": display(game_round.language, word)})
     return redirect("games:results", code=room.code, number=number)
 
 

@@ -2,9 +2,10 @@
 
 A line is a word, optionally followed by its translation after a semicolon,
 a tab or " = " (``pomme;apple``). Each entry is checked against the game
-language's whole dictionary and the board: the teacher sees which are not in
-the dictionary, too long for the board, or repeated, and nothing is lost:
-such entries are reported, not silently dropped.
+language's whole dictionary (the list's own language, not the room's): the
+teacher sees which are not in the dictionary, too short or too long for any
+board, or repeated, and nothing is lost: such entries are reported, not
+silently dropped.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine.folding import fold
 from games.engine.lexicon import load_lexicon
-from games.engine.scoring import default_min_length
 
 SEPARATOR = re.compile(r"\s*(?:;|\t| = )\s*")
 MAX_LINES = 500
@@ -25,7 +25,7 @@ PROBLEMS = {
     "not_a_word": _("letters only, please (no digits, spaces or hyphens)"),
     "not_in_dictionary": _("not in the dictionary"),
     "too_short": _("too short to play"),
-    "too_long": _("too long for the board"),
+    "too_long": _("too long for any board"),
     "duplicate": _("already in the list"),
 }
 
@@ -45,10 +45,15 @@ class Entry:
         return str(PROBLEMS.get(self.problem, ""))
 
 
-def check_entries(text: str, *, language: str, size: int) -> list[Entry]:
-    """Every non-empty line of ``text`` as an Entry, in order."""
+# A word must fit the largest board (6x6) and be long enough for the smallest (4x4);
+# the deal plants the words that fit the round's board and says which did not.
+MIN_LETTERS, MAX_CELLS = 3, 36
+
+
+def check_entries(text: str, *, language: str) -> list[Entry]:
+    """Every non-empty line of ``text`` as an Entry, in order, checked against the
+    whole dictionary of ``language``."""
     lexicon = load_lexicon(language)
-    min_length = default_min_length(size)
     seen: set[str] = set()
     entries = []
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines()[:MAX_LINES], start=1):
@@ -60,9 +65,9 @@ def check_entries(text: str, *, language: str, size: int) -> list[Entry]:
         problem = None
         if not word:
             problem = "not_a_word"
-        elif len(word) < min_length:
+        elif len(word) < MIN_LETTERS:
             problem = "too_short"
-        elif len(word.replace("qu", "q")) > size * size:
+        elif len(word.replace("qu", "q")) > MAX_CELLS:
             problem = "too_long"
         elif not lexicon.contains(word):
             problem = "not_in_dictionary"

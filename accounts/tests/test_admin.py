@@ -12,11 +12,10 @@ from accounts.tests.conftest import make_classroom
 from games import services as game_services
 from games.models import (
     Find,
-    Participation,
     Player,
-    RefusedWord,
     Room,
     Round,
+    RoundPlayer,
     Team,
     VocabularyEntry,
     VocabularyList,
@@ -31,8 +30,7 @@ MODELS = [
     Player,
     Round,
     Find,
-    Participation,
-    RefusedWord,
+    RoundPlayer,
     WordRuling,
     VocabularyList,
     VocabularyEntry,
@@ -47,14 +45,14 @@ def filled(teacher):
     room = make_room(mode="teams")
     player = game_services.player_join(room=room, browser="ann", nickname="Ann")
     game_round = room.rounds.get()
-    Find.objects.create(
-        round=game_round, player=player, team=player.team, word="pers", path=[], points=1
-    )
+    team = game_round.round_players.get(player=player).team
+    Find.objects.create(round=game_round, player=player, team=team, word="pers", path=[], points=1)
     unit = VocabularyList.objects.create(room=room, name="Unit 3: Annie's food", language="en")
     unit.entries.create(word="pear", display="pear", translation="poire")
-    RefusedWord.objects.create(round=game_round, player=player, word="annz", path=[])
-    Participation.objects.create(round=game_round, player=player)
-    WordRuling.objects.create(room=room, word="annz", allowed=True)
+    Find.objects.create(
+        round=game_round, player=player, word="annz", path=[], points=1, accepted=False
+    )
+    WordRuling.objects.create(round=game_round, word="annz", verdict="allow")
     return {model: model.objects.first() for model in MODELS}
 
 

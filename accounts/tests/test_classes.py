@@ -9,11 +9,11 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Classroom
-from accounts.qr import qr_code, qr_svg
 from accounts.rosters import RosterError, roster_clean
 from accounts.tests.conftest import make_classroom
-from games import rosters
+from games import rosters, services
 from games.models import Player, Room
+from games.qr import qr_code, qr_svg
 from games.sessions import BROWSER_KEY
 from games.tests.conftest import make_room
 
@@ -32,9 +32,9 @@ def test_creating_a_class_opens_its_room_hosted_by_this_browser(teacher_client, 
     )
     classroom = Classroom.objects.get()
     assert response.url == reverse("classes:detail", kwargs={"pk": classroom.pk})
-    assert (classroom.teacher, classroom.name, classroom.language) == (teacher, "5e B", "fr")
-    assert classroom.roster_names == ["Ann", "Ben", "Chloé"]
     room = classroom.room
+    assert (classroom.teacher, classroom.name, room.owner) == (teacher, "5e B", teacher)
+    assert room.roster_names == ["Ann", "Ben", "Chloé"]
     assert (room.mode, room.language, room.level) == ("versus", "fr", 2)
     assert room.host_browser == teacher_client.session[BROWSER_KEY]
     assert room.rounds.count() == 1  # a round is dealt and waits in the lobby
@@ -49,18 +49,12 @@ def test_the_class_page_shows_the_code_the_join_link_the_qr_and_the_roster(teach
     assert f'href="{join_url}"' in html
     assert '<svg class="qr-code"' in html
     assert "<li>Ann</li><li>Ben</li>" in html
-    assert f'href="/r/{classroom.code}/projector"' not in html  # t-browser hosts it
-    assert "Run the room from this browser" in html
 
 
-def test_the_teacher_can_move_the_room_to_the_browser_in_front_of_them(teacher_client, teacher):
-    classroom = make_classroom(teacher)
-    url = reverse("classes:host_here", kwargs={"pk": classroom.pk})
-    assert teacher_client.get(url).status_code == 405
-    teacher_client.post(url)
-    classroom.room.refresh_from_db()
-    assert classroom.room.host_browser == teacher_client.session[BROWSER_KEY]
+def test_the_teacher_runs_the_room_from_any_browser_without_being_asked(teacher_client, teacher):
+    classroom = make_classroom(teacher)  # created in another browser ("t-browser")
     projector = reverse("games:projector", kwargs={"code": classroom.code})
+    assert teacher_client.get(projector).status_code == 200
     detail = teacher_client.get(reverse("classes:detail", kwargs={"pk": classroom.pk}))
     assert f'href="{projector}"' in detail.content.decode()
     room_page = reverse("games:room", kwargs={"code": classroom.code})
@@ -103,7 +97,6 @@ def test_my_classes_lists_mine_only(teacher_client, teacher, other_teacher):
         ("detail", ["get"]),
         ("edit", ["get", "post"]),
         ("delete", ["get", "post"]),
-        ("host_here", ["post"]),
     ],
 )
 def test_another_teachers_class_is_not_found(teacher_client, other_teacher, page, methods):
@@ -124,8 +117,18 @@ def test_class_pages_ask_for_a_login(client, teacher):
         assert response.url.startswith(reverse("accounts:login") + "?next=")
 
 
-def test_editing_a_class_changes_its_defaults_for_the_next_round(teacher_client, teacher):
+def test_editing_a_class_changes_its_next_round_and_keeps_the_projectors_choices(
+    teacher_client, teacher
+):
     classroom = make_classroom(teacher, language="fr", level=2)
+    url = reverse("classes:edit", kwargs={"pk": classroom.pk})
+    # The projector deals a German round; the class form, opened afterwards, says so.
+    services.round_deal(room=classroom.room, language="de", level=1)
+    form = teacher_client.get(url).context["form"]
+    assert (form.initial["language"], form.initial["level"]) == ("de", 1)
+    teacher_client.post(url, class_form(language="de", level=1, roster="Ann"))
+    classroom.room.refresh_from_db()
+    assert (classroom.room.language, classroom.room.level) == ("de", 1)  # not undone
     round_before = classroom.room.rounds.get()
     url = reverse("classes:edit", kwargs={"pk": classroom.pk})
     assert teacher_client.get(url).context["form"].initial["name"] == "5e B"
@@ -135,11 +138,11 @@ def test_editing_a_class_changes_its_defaults_for_the_next_round(teacher_client,
     assert response.url == reverse("classes:detail", kwargs={"pk": classroom.pk})
     classroom.refresh_from_db()
     classroom.room.refresh_from_db()
-    assert (classroom.name, classroom.language, classroom.level) == ("5e B (Spanish)", "es", 3)
-    assert classroom.roster == "Ann\nBen"
+    assert classroom.name == "5e B (Spanish)"
+    assert classroom.room.roster == "Ann\nBen"
     assert (classroom.room.language, classroom.room.level) == ("es", 3)
     round_before.refresh_from_db()
-    assert (round_before.language, round_before.level) == ("fr", 2)  # dealt already
+    assert (round_before.language, round_before.level) == ("de", 1)  # dealt already
 
 
 def test_deleting_a_class_deletes_its_room_and_players(teacher_client, teacher):

@@ -10,21 +10,16 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.history import student_slug
 from accounts.tests.conftest import make_classroom
 from games import selectors, services
-from games.history import student_slug
-from games.models import Round
 
 pytestmark = pytest.mark.django_db
 
 
 def play_round(room, words_by_nickname: dict[str, list[str]], language="en"):
-    services.room_configure(room=room, language=language, level=4)
-    current = selectors.current_round(room)
-    if current.started_at is None:
-        current.delete()
-    services.round_create(room=room, board="PERS/LATG/SINE/TERS")
-    game_round = Round.objects.get(pk=selectors.current_round(room).pk)
+    dealt = services.round_deal(room=room, board="PERS/LATG/SINE/TERS", language=language, level=4)
+    game_round = dealt.round
     services.round_start(round=game_round)
     for nickname, words in words_by_nickname.items():
         player = services.player_join(room=room, browser=f"b-{nickname}", nickname=nickname)
@@ -132,14 +127,11 @@ def test_a_nickname_with_a_slash_or_markup_has_a_working_page(client, teacher):
 
 
 def test_the_leaderboard_lists_players_who_scored_nothing(client, teacher):
-    from games.models import Participation
-
     classroom = make_classroom(teacher)
     room = classroom.room
-    ann = services.player_join(room=room, browser="ann", nickname="Ann")
+    services.player_join(room=room, browser="ann", nickname="Ann")  # in the round she joined
     game_round = selectors.current_round(room)
     services.round_start(round=game_round)
-    Participation.objects.create(round=game_round, player=ann)
     services.round_finish(round=game_round)
     client.force_login(teacher)
     html = client.get(reverse("classes:leaderboard", kwargs={"pk": classroom.pk})).content.decode()

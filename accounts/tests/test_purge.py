@@ -13,7 +13,7 @@ from accounts.models import Classroom
 from accounts.services import student_data_purge
 from accounts.tests.conftest import make_classroom
 from games import services
-from games.models import Find, Player, RefusedWord, Room, Round
+from games.models import Find, Player, Room, Round
 from games.tests.conftest import make_room
 
 pytestmark = pytest.mark.django_db
@@ -30,12 +30,24 @@ def aged(room: Room, when):
     return room
 
 
-def played(room: Room, nickname: str, browser: str, when) -> Player:
+def played(room: Room, nickname: str, browser: str, when, word="pers", accepted=True) -> Player:
+    """A player who joined at ``when`` and sent ``word`` in the room's latest round."""
     player = services.player_join(room=room, browser=browser, nickname=nickname)
     Player.objects.filter(pk=player.pk).update(joined_at=when)
     game_round = room.rounds.order_by("-number").first()
-    Find.objects.create(round=game_round, player=player, word="pers", path=[], points=1)
+    services.round_enter(round=game_round, player=player)
+    Find.objects.create(
+        round=game_round, player=player, word=word, path=[], points=1, accepted=accepted
+    )
     return player
+
+
+def next_round(room: Room) -> Round:
+    """The room's current round played and over, a new one dealt."""
+    current = room.rounds.order_by("-number").first()
+    services.round_start(round=current)
+    services.round_finish(round=current)
+    return services.round_deal(room=room).round
 
 
 @pytest.fixture
@@ -45,12 +57,12 @@ def world(teacher):
     class_room = classroom.room
     aged(class_room, OLD)
     played(class_room, "Ann", "ann", OLD)  # left last year
-    services.round_create(room=class_room)  # this week's round
+    next_round(class_room)  # this week's round
     class_room.rounds.filter(number=2).update(created_at=RECENT)
     played(class_room, "Ben", "ben", RECENT)
     stale = aged(make_room(), OLD)
-    zoe = played(stale, "Zoé", "zoe", OLD)
-    RefusedWord.objects.create(round=stale.rounds.get(), player=zoe, word="pres", path=[])
+    played(stale, "Zoé", "zoe", OLD)
+    played(stale, "Zoé", "zoe", OLD, word="pres", accepted=False)  # refused: kept for a ruling
     fresh = make_room()
     played(fresh, "Chloé", "chloe", RECENT)
     return {"classroom": classroom, "stale": stale, "fresh": fresh}
@@ -63,8 +75,8 @@ def test_purge_deletes_old_play_and_keeps_classes_and_recent_play(world):
         "teams": 0,
         "rounds": 2,
         "players": 2,
-        "finds": 2,
-        "refused words": 1,
+        "finds": 3,
+        "round players": 2,
     }
     assert not Room.objects.filter(pk=world["stale"].pk).exists()
     class_room = world["classroom"].room
@@ -101,14 +113,14 @@ def test_the_command_prints_counts_and_a_dry_run_deletes_nothing(world, settings
     out = StringIO()
     call_command("purge_student_data", "--dry-run", stdout=out)
     assert out.getvalue().startswith(
-        "Would delete 1 rooms, 0 teams, 2 rounds, 2 players, 2 finds, 1 refused words "
+        "Would delete 1 rooms, 0 teams, 2 rounds, 2 players, 3 finds, 2 round players "
         "(older than 365 days"
     )
     assert (Room.objects.count(), Round.objects.count(), Player.objects.count()) == (3, 4, 4)
     out = StringIO()
     call_command("purge_student_data", "--days", "1000", stdout=out)
     assert out.getvalue().startswith(
-        "Deleted 0 rooms, 0 teams, 0 rounds, 0 players, 0 finds, 0 ref"
+        "Deleted 0 rooms, 0 teams, 0 rounds, 0 players, 0 finds (older"
     )
     call_command("purge_student_data", stdout=StringIO())
     assert (Room.objects.count(), Round.objects.count(), Player.objects.count()) == (2, 2, 2)

@@ -1,50 +1,56 @@
-"""Every change to game state: rooms, players, rounds and words.
+"""Every change to game state: rooms, players, rounds, words and rulings.
 
 Views and consumers call these functions and nothing else writes game
 state. Each takes keyword arguments, runs in a transaction, and broadcasts
 what the room must hear once the transaction has committed, numbered with
 the room's sequence so that a page notices a missed event and resyncs.
 
-The modules: ``rooms`` (settings, teams, players, moderation), ``rounds``
-(dealing and the clock), ``words`` (submissions, finds, rulings), with
-``broadcast`` and ``errors`` shared by them. Callers import this package.
+The modules: ``rooms`` (the next round's settings, teams, players,
+moderation), ``rounds`` (dealing, the clock, the end, stored results),
+``words`` (submissions, the live scores, rulings), with ``broadcast`` and
+``errors`` shared by them. Callers import this package.
 """
 
-from games.services.errors import JoinRefused, RoomSettingsError
+from games.services.errors import (
+    JoinRefused,
+    RoomSettingsError,
+    RoundRunning,
+    RulingRefused,
+    TeamFixed,
+)
 from games.services.rooms import (
     MAX_DURATION,
     MIN_DURATION,
     TEAM_NAMES,
+    RoomSettings,
     player_join,
+    player_move,
     player_remove,
     player_rename,
-    player_set_team,
-    room_configure,
     room_create,
-    room_host_move,
+    room_details_save,
     room_lock,
     room_show_top_only,
+    round_enter,
+    round_is_running,
     vocabulary_save,
 )
 from games.services.rounds import (
-    apply_rulings,
-    clock_payload,
-    participation_record,
-    round_create,
+    Dealt,
+    next_due,
+    results_store,
+    round_deal,
     round_extend,
     round_finish,
     round_finish_if_due,
-    round_next,
     round_pause,
     round_resume,
     round_start,
     rounds_finish_due,
 )
 from games.services.words import (
-    NETWORK_GRACE,
     REASONS,
     WordResult,
-    find_event,
     path_feedback,
     word_result_event,
     word_rule,
@@ -54,31 +60,33 @@ from games.services.words import (
 __all__ = [
     "MAX_DURATION",
     "MIN_DURATION",
-    "NETWORK_GRACE",
     "REASONS",
     "TEAM_NAMES",
+    "Dealt",
     "JoinRefused",
+    "RoomSettings",
     "RoomSettingsError",
+    "RoundRunning",
+    "RulingRefused",
+    "TeamFixed",
     "WordResult",
-    "apply_rulings",
-    "clock_payload",
-    "find_event",
-    "participation_record",
+    "next_due",
     "path_feedback",
     "player_join",
+    "player_move",
     "player_remove",
     "player_rename",
-    "player_set_team",
-    "room_configure",
+    "results_store",
     "room_create",
-    "room_host_move",
+    "room_details_save",
     "room_lock",
     "room_show_top_only",
-    "round_create",
+    "round_deal",
+    "round_enter",
     "round_extend",
     "round_finish",
     "round_finish_if_due",
-    "round_next",
+    "round_is_running",
     "round_pause",
     "round_resume",
     "round_start",

@@ -2,7 +2,9 @@
 
 Every event carries the room's next sequence number so that a page notices
 a missed one and asks for a snapshot; it is sent only once the transaction
-that made it has committed.
+that made it has committed. Taking the number locks the room's row until
+then, so the events of a room are made one at a time, in number order: an
+event computed after taking its number sees every earlier one's changes.
 """
 
 from __future__ import annotations
@@ -14,26 +16,34 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import F
 
-from games.models import (
-    Room,
-)
+from games.models import Room
 
 logger = logging.getLogger(__name__)
 
 
-def broadcast(room: Room, event: dict) -> None:
-    """Number the event with the room's next sequence and send it after commit."""
+def next_seq(room: Room) -> int:
+    """Take the room's next event number (and its row lock, until commit)."""
     Room.objects.filter(pk=room.pk).update(seq=F("seq") + 1)
-    event = {**event, "seq": Room.objects.values_list("seq", flat=True).get(pk=room.pk)}
+    return Room.objects.values_list("seq", flat=True).get(pk=room.pk)
+
+
+def broadcast(room: Room, event: dict, *, team: int | None = None, seq: int | None = None) -> None:
+    """Number ``event`` (with ``seq`` if already taken) and send it to the room after commit.
+
+    ``team``: the event's ``find`` field is for that team's pages only; the
+    sockets of everyone else drop it (games.consumers).
+    """
+    event = {**event, "seq": seq if seq is not None else next_seq(room)}
+    message = {"type": "room.event", "event": event, "team": team}
     group = room.group_name
-    transaction.on_commit(lambda: _send(group, event))
+    transaction.on_commit(lambda: _send(group, message))
 
 
-def _send(group: str, event: dict) -> None:
+def _send(group: str, message: dict) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group, {"type": "room.event", "event": event})
+        async_to_sync(layer.group_send)(group, message)
     except Exception:  # a lost broadcast is recovered by the page's resync
         logger.exception("broadcast to %s failed", group)

@@ -1,178 +1,192 @@
-"""Rooms, their settings and teams, and the players in them (joining, moderation)."""
+"""Rooms, the settings of their next round, their teams and their players."""
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import dealing, selectors, vocabulary
+from games import clock, dealing, protocol, selectors, vocabulary
+from games.labels import LANGUAGE_NAMES
 from games.models import (
     ROOM_CODE_ALPHABET,
     ROOM_CODE_LENGTH,
     Player,
     Room,
+    Round,
+    RoundPlayer,
+    Scoring,
     Team,
     VocabularyEntry,
     VocabularyList,
 )
+from games.modes import Mode, rules
 from games.nicknames import NicknameError, clean_nickname, nickname_key, nickname_taken
 from games.services.broadcast import broadcast
-from games.services.errors import JoinRefused, RoomSettingsError
-from games.services.rounds import round_create
+from games.services.errors import JoinRefused, RoomSettingsError, TeamFixed
 
 MIN_DURATION, MAX_DURATION = 30, 600
-
+MAX_PLANT, MAX_BONUS = 8, 20
 
 # Stored with each team in the language of the page that made it (the host's).
 TEAM_NAMES = (_("Red"), _("Blue"), _("Green"), _("Gold"), _("Purple"), _("Orange"))
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    """What the next round of a room is dealt with (the room's own fields)."""
+
+    language: str = "en"
+    level: int = 4
+    size: int = 4
+    dice: str = ""
+    min_length: int | None = None  # None: the rules' default for the size
+    duration_seconds: int = 180
+    mode: str = Mode.SOLO
+    scoring: str = Scoring.STANDARD
+    team_count: int = 2
+    vocabulary: VocabularyList | None = None
+    plant_count: int = 0
+    plant_bonus: int = 0
+
+    @classmethod
+    def of(cls, room: Room) -> RoomSettings:
+        return cls(**{f.name: getattr(room, f.name) for f in dataclasses.fields(cls)})
+
+    def changed(self, **changes) -> RoomSettings:
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise TypeError(f"not a room setting: {sorted(unknown)}")
+        settings = dataclasses.replace(self, **changes)
+        settings.check()
+        return settings
+
+    @property
+    def word_min_length(self) -> int:
+        return self.min_length or dealing.default_min_length(self.size)
+
+    def check(self) -> None:
+        """Raise RoomSettingsError, with a message for the host, unless these deal a round."""
+        if not MIN_DURATION <= self.duration_seconds <= MAX_DURATION:
+            raise RoomSettingsError(
+                gettext("A round lasts between %(min)d seconds and %(max)d minutes.")
+                % {"min": MIN_DURATION, "max": MAX_DURATION // 60}
+            )
+        if self.mode not in Mode.values or self.scoring not in Scoring.values:
+            raise RoomSettingsError(gettext("Choose a mode and a way of scoring."))
+        if rules(self.mode).teams and not 2 <= self.team_count <= len(TEAM_NAMES):
+            raise RoomSettingsError(
+                gettext("Choose between 2 and %(count)d teams.") % {"count": len(TEAM_NAMES)}
+            )
+        if self.min_length is not None and not 2 <= self.min_length <= 8:
+            raise RoomSettingsError(gettext("Words are at least 2 and at most 8 letters long."))
+        if not 0 <= self.plant_count <= MAX_PLANT or not 0 <= self.plant_bonus <= MAX_BONUS:
+            raise RoomSettingsError(
+                gettext("Plant up to %(count)d words, with up to %(bonus)d bonus points each.")
+                % {"count": MAX_PLANT, "bonus": MAX_BONUS}
+            )
+        try:
+            dealing.check_settings(
+                language=self.language, level=self.level, size=self.size, dice=self.dice
+            )
+        except ValueError as exc:
+            raise RoomSettingsError(str(exc)) from None
+        listed = self.vocabulary
+        if listed is not None and self.plant_count and listed.language != self.language:
+            raise RoomSettingsError(
+                gettext("“%(list)s” is a %(list_language)s list: the round is in %(language)s.")
+                % {
+                    "list": listed.name,
+                    "list_language": LANGUAGE_NAMES[listed.language],
+                    "language": LANGUAGE_NAMES[self.language],
+                }
+            )
 
 
 def _new_room_code() -> str:
     return "".join(secrets.choice(ROOM_CODE_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
 
 
-def _check_room_settings(
-    *,
-    language: str,
-    level: int,
-    size: int,
-    dice: str,
-    duration_seconds: int,
-    mode: str,
-    team_count: int,
-) -> None:
-    if not MIN_DURATION <= duration_seconds <= MAX_DURATION:
-        raise RoomSettingsError(
-            gettext("A round lasts between %(min)d seconds and %(max)d minutes.")
-            % {"min": MIN_DURATION, "max": MAX_DURATION // 60}
-        )
-    if mode == Room.Mode.TEAMS and not 2 <= team_count <= len(TEAM_NAMES):
-        raise RoomSettingsError(
-            gettext("Choose between 2 and %(count)d teams.") % {"count": len(TEAM_NAMES)}
-        )
-    try:
-        dealing.check_settings(language=language, level=level, size=size, dice=dice)
-    except ValueError as exc:
-        raise RoomSettingsError(str(exc)) from None
-
-
 @transaction.atomic
 def room_create(
     *,
     host_browser: str,
-    language: str = "en",
-    level: int = 4,
-    size: int = 4,
-    dice: str = "",
-    min_length: int | None = None,
-    duration_seconds: int = 180,
-    mode: str = Room.Mode.SOLO,
-    scoring: str = Room.Scoring.STANDARD,
-    team_count: int = 2,
+    owner=None,
+    roster: str = "",
     board: str | None = None,
+    **settings,
 ) -> Room:
-    """Open a room with its first round dealt and waiting in the lobby."""
-    _check_room_settings(
-        language=language,
-        level=level,
-        size=size,
-        dice=dice,
-        duration_seconds=duration_seconds,
-        mode=mode,
-        team_count=team_count,
-    )
-    room = Room(
-        host_browser=host_browser,
-        language=language,
-        level=level,
-        size=size,
-        dice=dice,
-        min_length=min_length or dealing.default_min_length(size),
-        duration_seconds=duration_seconds,
-        mode=mode,
-        scoring=scoring,
-        team_count=team_count if mode == Room.Mode.TEAMS else 0,
-    )
+    """Open a room with its first round dealt (waiting in the lobby, or running for solo)."""
+    from games.services.rounds import round_deal
+
+    checked = RoomSettings().changed(**settings)
+    room = Room(host_browser=host_browser, owner=owner, roster=roster)
+    _apply(room, checked)
     for _attempt in range(20):
         room.code = _new_room_code()
         if not Room.objects.filter(code=room.code).exists():
             break
     room.save()
-    _make_teams(room)
-    round_create(room=room, board=board)
+    round_deal(room=room, board=board)
     return room
 
 
-def _make_teams(room: Room) -> None:
-    """As many teams as the settings ask; players of removed teams are dealt again."""
-    wanted = room.team_count if room.mode == Room.Mode.TEAMS else 0
-    room.teams.filter(number__gt=wanted).delete()
-    for number in range(1, wanted + 1):
-        Team.objects.get_or_create(
-            room=room, number=number, defaults={"name": str(TEAM_NAMES[number - 1])}
-        )
-    if wanted:
-        for player in room.players.filter(team__isnull=True, removed=False):
-            player.team = _smallest_team(room)
-            player.save(update_fields=["team"])
-    else:
-        room.players.update(team=None)
+def _apply(room: Room, settings: RoomSettings) -> None:
+    for field in dataclasses.fields(settings):
+        setattr(room, field.name, getattr(settings, field.name))
+
+
+def room_settings_save(room: Room, settings: RoomSettings) -> None:
+    """Store the next round's settings (checked) and make sure its teams exist."""
+    _apply(room, settings)
+    room.save(update_fields=[f.name for f in dataclasses.fields(settings)])
+    if rules(settings.mode).teams:
+        for number in range(1, settings.team_count + 1):
+            Team.objects.get_or_create(
+                room=room, number=number, defaults={"name": str(TEAM_NAMES[number - 1])}
+            )
 
 
 @transaction.atomic
-def room_configure(*, room: Room, **settings) -> Room:
-    """Change the settings the next round is dealt with (the teacher's per-round choices)."""
-    merged = {
-        field: settings.get(field, getattr(room, field))
-        for field in (
-            "language",
-            "level",
-            "size",
-            "dice",
-            "duration_seconds",
-            "mode",
-            "scoring",
-            "team_count",
-        )
-    }
-    _check_room_settings(**{k: v for k, v in merged.items() if k != "scoring"})
-    for field, value in merged.items():
-        setattr(room, field, value)
-    if "min_length" in settings or "size" in settings:
-        room.min_length = settings.get("min_length") or dealing.default_min_length(room.size)
-    if "vocabulary" in settings:
-        room.vocabulary = settings["vocabulary"]
-        room.plant_count = settings.get("plant_count", 0)
-        room.plant_bonus = settings.get("plant_bonus", 0)
-    room.save()
-    _make_teams(room)
-    return room
+def room_details_save(*, room: Room, roster: str, language: str, level: int) -> None:
+    """A class's roster and the language and level of its next round (the class form)."""
+    settings = RoomSettings.of(room).changed(language=language, level=level)
+    room.roster = roster
+    room.save(update_fields=["roster"])
+    room_settings_save(room, settings)
 
 
 @transaction.atomic
-def room_host_move(*, room: Room, host_browser: str) -> None:
-    """Make another browser the room's host (its teacher moved to another computer)."""
-    Room.objects.filter(pk=room.pk).update(host_browser=host_browser)
-    room.host_browser = host_browser
+def room_lock(*, room: Room, locked: bool) -> None:
+    """Close the room to new players (or open it again)."""
+    Room.objects.filter(pk=room.pk).update(locked=locked)
+    room.locked = locked
+    broadcast(room, protocol.room_changed(locked=locked, top_only=room.top_only))
 
 
 @transaction.atomic
-def player_set_team(*, room: Room, player_id: int, team_number: int) -> None:
-    """The host picks a player's team."""
-    player = room.players.get(pk=player_id)
-    player.team = room.teams.get(number=team_number)
-    player.save(update_fields=["team"])
-    broadcast(room, {"type": "players", "players": selectors.players_payload(room)})
+def room_show_top_only(*, room: Room, top_only: bool) -> None:
+    """Show only the top five on the projector (each student still sees their own score)."""
+    Room.objects.filter(pk=room.pk).update(top_only=top_only)
+    room.top_only = top_only
+    broadcast(room, protocol.room_changed(locked=room.locked, top_only=top_only))
+
+
+# --- players ---------------------------------------------------------------------
 
 
 @transaction.atomic
 def player_join(*, room: Room, browser: str, nickname: object) -> Player:
     """Join ``room`` as ``nickname``; the same browser joining again is the same player.
 
-    Raises NicknameError when the nickname is unusable or taken.
+    A player joins the round being dealt or played at once. Raises
+    NicknameError when the nickname is unusable or taken, JoinRefused when
+    the room is locked or this browser was removed.
     """
     existing = room.players.filter(browser=browser).first()
     if existing is not None:
@@ -185,7 +199,6 @@ def player_join(*, room: Room, browser: str, nickname: object) -> Player:
     if room.players.filter(nickname_key=nickname_key(name)).exists():
         raise NicknameError(nickname_taken())
     player = Player(room=room, browser=browser, nickname=name, nickname_key=nickname_key(name))
-    player.team = _smallest_team(room)
     try:
         with transaction.atomic():
             player.save()
@@ -196,67 +209,140 @@ def player_join(*, room: Room, browser: str, nickname: object) -> Player:
         if existing is not None:
             return existing
         raise NicknameError(nickname_taken()) from None
-    broadcast(room, {"type": "players", "players": selectors.players_payload(room)})
+    current = selectors.current_round(room)
+    if current is not None and current.finished_at is None:
+        round_enter(round=current, player=player)
     return player
+
+
+def round_enter(*, round: Round, player: Player) -> RoundPlayer:
+    """``player`` is in ``round`` from now on (their play page opened on it, they joined,
+    or they sent a word): once per round. In a team round they play for the team they
+    played for last time, else for the smallest team. The room hears the new list."""
+    member = (
+        RoundPlayer.objects.select_related("team", "player")
+        .filter(round=round, player=player)
+        .first()
+    )
+    if member is not None:
+        return member
+    with transaction.atomic():
+        member, created = RoundPlayer.objects.get_or_create(
+            round=round, player=player, defaults={"team_id": _team_for(round, player)}
+        )
+        if created:
+            broadcast(round.room, _players_event(round))
+    return member
+
+
+def _team_for(game_round: Round, player: Player) -> int | None:
+    if not game_round.team_count:
+        return None
+    last = (
+        RoundPlayer.objects.filter(
+            player=player, team__isnull=False, team__number__lte=game_round.team_count
+        )
+        .exclude(round=game_round)
+        .order_by("-round__number")
+        .values_list("team_id", flat=True)
+        .first()
+    )
+    return last or _smallest_team(game_round)
+
+
+def _smallest_team(game_round: Round) -> int:
+    teams = Team.objects.filter(room_id=game_round.room_id, number__lte=game_round.team_count)
+    sizes = dict(
+        RoundPlayer.objects.filter(round=game_round, team__isnull=False)
+        .values_list("team")
+        .annotate(n=Count("pk"))
+    )
+    team = min(teams, key=lambda t: (sizes.get(t.pk, 0), t.number))
+    return team.pk
+
+
+def _players_event(game_round: Round) -> dict:
+    return protocol.players(round=game_round.pk, players=selectors.players_in(game_round))
+
+
+def _announce_players(room: Room) -> None:
+    current = selectors.current_round(room)
+    if current is not None:
+        broadcast(room, _players_event(current))
+
+
+@transaction.atomic
+def player_move(*, room: Room, player_id: int, team_number: int) -> None:
+    """The host moves a player to another team in the current round.
+
+    Until they have sent a word in it: then they have played for their team,
+    and the move waits for the next round (raises TeamFixed).
+    Raises Player.DoesNotExist / Team.DoesNotExist for a wrong id or number.
+    """
+    game_round = selectors.current_round(room)
+    player = room.players.get(pk=player_id, removed=False)
+    if game_round is None or not game_round.team_count or game_round.finished_at is not None:
+        raise TeamFixed(gettext("Teams are chosen in a team round, before it ends."))
+    team = room.teams.get(number=team_number, number__lte=game_round.team_count)
+    if game_round.finds.filter(player=player).exists():
+        raise TeamFixed(
+            gettext("%(name)s has already played for their team this round.")
+            % {"name": player.nickname}
+        )
+    updated = RoundPlayer.objects.filter(round=game_round, player=player).update(team=team)
+    if not updated:
+        RoundPlayer.objects.create(round=game_round, player=player, team=team)
+    broadcast(room, _players_event(game_round))
 
 
 @transaction.atomic
 def player_rename(*, room: Room, player_id: int, nickname: object) -> Player:
-    """The host renames a player (an unkind nickname, say)."""
+    """The host renames a player (an unkind nickname, say): every screen, every round."""
     player = room.players.get(pk=player_id)
     name = clean_nickname(nickname)
     if room.players.exclude(pk=player.pk).filter(nickname_key=nickname_key(name)).exists():
         raise NicknameError(nickname_taken())
     player.nickname, player.nickname_key = name, nickname_key(name)
     player.save(update_fields=["nickname", "nickname_key"])
-    broadcast(room, {"type": "players", "players": selectors.players_payload(room)})
+    _announce_players(room)
     return player
 
 
 @transaction.atomic
 def player_remove(*, room: Room, player_id: int) -> None:
-    """The host removes a player: their page closes and their browser cannot rejoin."""
+    """The host removes a player: their page closes and their browser cannot rejoin.
+
+    What they found stays in the rounds they played (a record is a record).
+    """
     updated = room.players.filter(pk=player_id, removed=False).update(removed=True)
     if updated:
-        broadcast(room, {"type": "removed", "player": player_id})
-        broadcast(room, {"type": "players", "players": selectors.players_payload(room)})
+        broadcast(room, protocol.removed(player=player_id))
+        _announce_players(room)
+
+
+# --- vocabulary ------------------------------------------------------------------
 
 
 @transaction.atomic
-def room_lock(*, room: Room, locked: bool) -> None:
-    """Close the room to new players (or open it again)."""
-    Room.objects.filter(pk=room.pk).update(locked=locked)
-    room.locked = locked
-    broadcast(room, {"type": "room", "locked": locked, "top_only": room.top_only})
-
-
-@transaction.atomic
-def room_show_top_only(*, room: Room, top_only: bool) -> None:
-    """Show only the top five on the projector (each student still sees their own score)."""
-    Room.objects.filter(pk=room.pk).update(top_only=top_only)
-    room.top_only = top_only
-    broadcast(room, {"type": "room", "locked": room.locked, "top_only": top_only})
-
-
-def _smallest_team(room: Room) -> Team | None:
-    if room.mode != Room.Mode.TEAMS:
-        return None
-    teams = list(room.teams.all())
-    return min(
-        teams,
-        key=lambda team: (team.players.filter(removed=False).count(), team.number),
-        default=None,
-    )
-
-
-@transaction.atomic
-def vocabulary_save(*, room: Room, name: str, text: str) -> tuple[VocabularyList, list]:
-    """Keep the playable entries of a pasted list; return it with every entry's check."""
-    entries = vocabulary.check_entries(text, language=room.language, size=room.size)
-    saved = VocabularyList.objects.create(room=room, name=name[:80], language=room.language)
+def vocabulary_save(
+    *, room: Room, name: str, text: str, language: str
+) -> tuple[VocabularyList, list]:
+    """Keep the playable entries of a pasted list in ``language``; return it with every
+    entry's check (a word is checked against that language and the largest board)."""
+    entries = vocabulary.check_entries(text, language=language)
+    saved = VocabularyList.objects.create(room=room, name=name[:80], language=language)
     VocabularyEntry.objects.bulk_create(
         VocabularyEntry(vocabulary=saved, word=e.word, display=e.display, translation=e.translation)
         for e in entries
         if e.problem is None
     )
     return saved, entries
+
+
+def round_is_running(game_round: Round | None) -> bool:
+    """Started, not over: a new round must wait for it."""
+    return (
+        game_round is not None
+        and game_round.started_at is not None
+        and clock.status(game_round) != clock.FINISHED
+    )

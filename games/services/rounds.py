@@ -1,8 +1,9 @@
-"""Rounds: dealing a board, the clock (start, pause, resume, extend, end), play again."""
+"""Rounds: dealing (with the settings it takes, as one step), the clock, the end, results."""
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -10,60 +11,141 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import dealing
-from games.models import (
-    Participation,
-    Player,
-    Room,
-    Round,
-)
+from games import clock, dealing, protocol, selectors, verdicts
+from games.models import Room, Round, RoundPlayer, Team, WordRuling
+from games.modes import rules
 from games.services.broadcast import broadcast
-from games.services.errors import RoomSettingsError
+from games.services.errors import RoundRunning
+from games.services.rooms import RoomSettings, room_settings_save, round_enter, round_is_running
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A new round and what became of the vocabulary asked for."""
+
+    round: Round
+    planted: tuple[str, ...] = ()
+    not_planted: tuple[str, ...] = ()  # list words (as written) that would not fit this board
 
 
 @transaction.atomic
-def round_create(*, room: Room, board: str | None = None) -> Round:
-    """Deal a new board with the room's settings (or ``board``); every word on it is found now."""
+def round_deal(*, room: Room, board: str | None = None, **changes) -> Dealt:
+    """Change the next round's settings (``changes``) and deal it: one step that refuses
+    as a whole. While a round is being played nothing changes (RoundRunning); bad
+    settings change nothing (RoomSettingsError).
+
+    A round waiting in the lobby is replaced: it was never played, and its
+    players (and their teams, where the new round has them) move to the new one.
+    A solo round starts at once; others wait in the lobby for the host. Every
+    page hears ``new_round``.
+    """
+    room = Room.objects.select_for_update().get(pk=room.pk)
+    settings = RoomSettings.of(room).changed(**changes)
+    current = selectors.current_round(room)
+    waiting: list[tuple[int, int | None]] = []
+    if current is not None and current.finished_at is None:
+        if round_is_running(current):
+            raise RoundRunning(gettext("Finish the round being played first."))
+        if current.started_at is None:
+            waiting = list(current.round_players.values_list("player_id", "team__number"))
+            current.delete()
+        else:
+            round_finish(round=current)  # its time is up: end it on the way
+    room_settings_save(room, settings)
+    dealt = _round_create(room, settings, board)
+    for player_id, team_number in waiting:
+        _carry(dealt.round, player_id, team_number)
+    broadcast(room, protocol.new_round(round=dealt.round.pk, number=dealt.round.number))
+    if rules(settings.mode).starts_at_once:
+        round_start(round=dealt.round)
+    return dealt
+
+
+def _round_create(room: Room, settings: RoomSettings, board: str | None) -> Dealt:
     number = (room.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    vocabulary = _vocabulary_to_plant(room) if board is None else {}
+    wanted = _vocabulary_to_plant(settings) if board is None else {}
+    min_length = settings.word_min_length
     deal = dealing.deal(
-        language=room.language,
-        level=room.level,
-        size=room.size,
-        dice=room.dice,
-        min_length=room.min_length,
+        language=settings.language,
+        level=settings.level,
+        size=settings.size,
+        dice=settings.dice,
+        min_length=min_length,
         seed=secrets.randbelow(2**62),
         board=board,
-        plant=tuple(vocabulary),
+        plant=tuple(wanted),
     )
-    solution = apply_rulings(room, deal.board, dict(deal.solution), room.min_length)
-    return Round.objects.create(
+    game_round = Round.objects.create(
         room=room,
         number=number,
         board=deal.board,
         seed=deal.seed,
         share_code=deal.share_code,
-        language=room.language,
-        level=room.level,
-        min_length=room.min_length,
-        mode=room.mode,
-        scoring=room.scoring,
-        duration_seconds=room.duration_seconds,
-        solution=solution,
-        word_count=len(solution),
+        language=settings.language,
+        level=settings.level,
+        size=settings.size,
+        dice=settings.dice,
+        min_length=min_length,
+        mode=settings.mode,
+        scoring=settings.scoring,
+        team_count=settings.team_count if rules(settings.mode).teams else 0,
+        duration_seconds=settings.duration_seconds,
+        solution=deal.solution,
+        word_count=0,
         max_score=deal.max_score,
-        planted={word: vocabulary[word] for word in deal.planted},
-        bonus=room.plant_bonus if deal.planted else 0,
+        planted={word: wanted[word] for word in deal.planted},
+        bonus=settings.plant_bonus if deal.planted else 0,
     )
+    _inherit_rulings(room, game_round)
+    game_round.word_count = len(verdicts.round_words(game_round).countable())
+    game_round.save(update_fields=["word_count"])
+    missing = tuple(wanted[w]["display"] for w in wanted if w not in deal.planted)
+    return Dealt(game_round, deal.planted, missing)
 
 
-def _vocabulary_to_plant(room: Room) -> dict[str, dict]:
-    """Up to ``plant_count`` playable words of the room's list, picked at random."""
-    if room.vocabulary_id is None or not room.plant_count:
+def _vocabulary_to_plant(settings: RoomSettings) -> dict[str, dict]:
+    """Up to ``plant_count`` words of the chosen list, picked at random."""
+    if settings.vocabulary is None or not settings.plant_count:
         return {}
-    entries = list(room.vocabulary.entries.all())
-    picked = secrets.SystemRandom().sample(entries, k=min(room.plant_count, len(entries)))
+    entries = list(settings.vocabulary.entries.all())
+    picked = secrets.SystemRandom().sample(entries, k=min(settings.plant_count, len(entries)))
     return {e.word: {"display": e.display, "translation": e.translation} for e in picked}
+
+
+def _inherit_rulings(room: Room, game_round: Round) -> None:
+    """The room's standing rulings, copied into the new round where its board has the word:
+    a teacher's decision holds for the class's later rounds."""
+    earlier = WordRuling.objects.filter(round__room=room).exclude(round=game_round)
+    standing = verdicts.effective_rulings(earlier.order_by("ruled_at", "pk"))
+    copies = []
+    for word, ruling in standing.items():
+        if ruling.verdict == WordRuling.Verdict.DISALLOW and word in game_round.solution:
+            copies.append(WordRuling(round=game_round, word=word, verdict=ruling.verdict))
+        elif ruling.verdict == WordRuling.Verdict.ALLOW and len(word) >= game_round.min_length:
+            path = game_round.solution.get(word) or dealing.word_path(game_round.board, word)
+            if path is not None:
+                copies.append(
+                    WordRuling(round=game_round, word=word, verdict=ruling.verdict, path=path)
+                )
+    for copy in copies:
+        copy.inherited = True
+        copy.ruled_by_id = None
+    WordRuling.objects.bulk_create(copies)
+
+
+def _carry(game_round: Round, player_id: int, team_number: int | None) -> None:
+    """A player of a replaced lobby round goes on to the new one, in the same team if
+    the new round has it."""
+    team = None
+    if game_round.team_count and team_number and team_number <= game_round.team_count:
+        team = Team.objects.filter(room_id=game_round.room_id, number=team_number).first()
+    if team is not None or not game_round.team_count:
+        RoundPlayer.objects.create(round=game_round, player_id=player_id, team=team)
+    else:
+        round_enter(round=game_round, player=game_round.room.players.get(pk=player_id))
+
+
+# --- the clock ----------------------------------------------------------------------
 
 
 @transaction.atomic
@@ -75,29 +157,29 @@ def round_start(*, round: Round, now: datetime | None = None) -> Round:
     )
     round.refresh_from_db()
     if updated:
-        broadcast(round.room, {"type": "round_started", **clock_payload(round, now)})
+        event = protocol.round_started(
+            round=round.pk,
+            started_at=round.started_at.isoformat(),
+            ends_at=round.ends_at.isoformat(),
+            server_time=now.isoformat(),
+        )
+        broadcast(round.room, event)
     return round
 
 
-def participation_record(*, round_id: int, player: Player) -> None:
-    """Note that ``player`` took part in the round ``round_id``; once per round."""
-    Participation.objects.bulk_create(
-        [Participation(round_id=round_id, player=player)], ignore_conflicts=True
+def _clock_event(game_round: Round, now: datetime) -> dict:
+    return protocol.clock(
+        round=game_round.pk,
+        status=clock.status(game_round, now),
+        started_at=_iso(game_round.started_at),
+        ends_at=_iso(game_round.ends_at),
+        paused_at=_iso(game_round.paused_at),
+        server_time=now.isoformat(),
     )
 
 
-def clock_payload(round: Round, now: datetime) -> dict:
-    return {
-        "round": round.pk,
-        "started_at": round.started_at.isoformat() if round.started_at else None,
-        "ends_at": round.ends_at.isoformat() if round.ends_at else None,
-        "server_time": now.isoformat(),
-    }
-
-
-def _clock_event(game_round: Round, now: datetime) -> dict:
-    status = "paused" if game_round.paused_at else "running"
-    return {"type": "clock", "status": status, **clock_payload(game_round, now)}
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
 
 
 @transaction.atomic
@@ -146,28 +228,33 @@ def round_extend(*, round: Round, seconds: int = 30, now: datetime | None = None
 
 
 def round_finish(*, round: Round, now: datetime | None = None, only_if_due: bool = False) -> bool:
-    """End the round exactly once; True only for the caller that ended it.
+    """End the round exactly once and store its results; True only for the caller that
+    ended it.
 
     ``only_if_due`` ends it only if, in the database at this moment, its time
     is up and its clock is not paused (a pause or extension may have just
-    happened in another worker).
+    happened in another process).
     """
     now = now or timezone.now()
     rounds = Round.objects.filter(pk=round.pk, finished_at__isnull=True)
     if only_if_due:
-        rounds = rounds.filter(paused_at__isnull=True, ends_at__lte=now)
+        rounds = rounds.filter(clock.due_rounds(now))
     with transaction.atomic():
         ended = rounds.update(finished_at=now)
         if ended:
-            broadcast(round.room, {"type": "round_ended", "round": round.pk})
-    round.refresh_from_db()
+            round.refresh_from_db()
+            results_store(round=round)
+            event = protocol.round_ended(round=round.pk, finished_at=now.isoformat())
+            broadcast(round.room, event)
+    if not ended:
+        round.refresh_from_db()
     return bool(ended)
 
 
 def round_finish_if_due(*, round: Round, now: datetime | None = None) -> bool:
-    """Finish a round whose time is up (called by timers and by any page that reads it)."""
+    """Finish a round whose time is up (a page that reads it need not wait for the sweeper)."""
     now = now or timezone.now()
-    if round.finished_at is None and round.ends_at is not None and now >= round.ends_at:
+    if clock.is_due(round, now):
         return round_finish(round=round, now=now, only_if_due=True)
     return False
 
@@ -175,42 +262,31 @@ def round_finish_if_due(*, round: Round, now: datetime | None = None) -> bool:
 def rounds_finish_due(*, now: datetime | None = None) -> int:
     """End every round whose time is up, even one no page watches; how many ended here."""
     now = now or timezone.now()
-    due = Round.objects.filter(
-        finished_at__isnull=True, paused_at__isnull=True, ends_at__lte=now
-    ).select_related("room")
-    return sum(
-        round_finish(round=game_round, now=now, only_if_due=True)
-        for game_round in due.defer("solution")
+    due = Round.objects.filter(clock.due_rounds(now)).select_related("room").defer("solution")
+    return sum(round_finish(round=game_round, now=now, only_if_due=True) for game_round in due)
+
+
+def next_due() -> datetime | None:
+    """When the next running round is due (for the sweeper's sleep)."""
+    running = Round.objects.filter(finished_at__isnull=True, paused_at__isnull=True)
+    return (
+        running.exclude(ends_at=None).order_by("ends_at").values_list("ends_at", flat=True).first()
     )
 
 
-@transaction.atomic
-def round_next(*, room: Room) -> Round:
-    """Play again: end the current round if its time is up, deal a new one.
-
-    A solo round starts at once; other rooms wait in the lobby for the host.
-    Every page hears ``new_round`` and resyncs.
-    """
-    current = room.rounds.order_by("-number").first()
-    if current is not None and current.finished_at is None:
-        if current.started_at is not None and current.ends_at > timezone.now():
-            raise RoomSettingsError(gettext("Finish the round being played first."))
-        round_finish(round=current)
-    game_round = round_create(room=room)
-    broadcast(room, {"type": "new_round", "round": game_round.pk})
-    if room.mode == Room.Mode.SOLO:
-        round_start(round=game_round)
-    return game_round
+# --- results ------------------------------------------------------------------------
 
 
-def apply_rulings(room: Room, board: str, solution: dict, min_length: int) -> dict:
-    """A new round's words after the room's rulings: allowed words on the board added,
-    disallowed ones taken out."""
-    for ruling in room.rulings.all():
-        if not ruling.allowed:
-            solution.pop(ruling.word, None)
-        elif ruling.word not in solution and len(ruling.word) >= min_length:
-            path = dealing.word_path(board, ruling.word)
-            if path is not None:
-                solution[ruling.word] = path
-    return solution
+def results_store(*, round: Round) -> None:
+    """Write every round player's result (the one scoring function's lines), so that
+    leaderboards, history and CSV add up rows instead of scoring finds again.
+    Called when the round ends, for a word that arrives in the grace after the bell,
+    and after every ruling."""
+    board = selectors.scoreboard(round)
+    members = list(RoundPlayer.objects.filter(round=round))
+    for member in members:
+        line = board.players.get(member.player_id)
+        member.points = line.points if line else 0
+        member.words = line.words if line else 0
+        member.longest = line.longest if line else ""
+    RoundPlayer.objects.bulk_update(members, ["points", "words", "longest"])

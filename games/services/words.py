@@ -1,30 +1,21 @@
-"""Words: checking a submission, recording a find, a teacher's rulings, the replies."""
+"""Words: taking a submission, the replies and scoreboard it makes, a teacher's rulings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import dealing, selectors
-from games.models import (
-    Find,
-    Player,
-    RefusedWord,
-    Room,
-    Round,
-    WordRuling,
-)
-from games.services.broadcast import broadcast
-from games.services.errors import RoomSettingsError
-from games.services.rounds import round_finish
-
-# A word that left the page before the bell may arrive a little after it.
-NETWORK_GRACE = timedelta(seconds=1)
+from games import clock, dealing, protocol, selectors, verdicts
+from games.models import Find, Player, Round, RoundPlayer, WordRuling
+from games.services.broadcast import broadcast, next_seq
+from games.services.errors import RulingRefused
+from games.services.rooms import round_enter
+from games.services.rounds import results_store, round_finish
 
 
 @dataclass(frozen=True)
@@ -36,7 +27,6 @@ class WordResult:
     word: str
     path: list[list[int]] | None = None
     points: int = 0
-    find: Find | None = None
     all_found: bool = False  # the player (or their team) has found every word
 
 
@@ -66,160 +56,157 @@ def word_submit(
     path: list[tuple[int, int]] | None = None,
     now: datetime | None = None,
 ) -> WordResult:
-    """Check a typed word or a tapped path and record it when it scores."""
+    """Check a typed word or a traced path and record it: a find when it counts, a
+    refusal kept for the teacher when it is spelled on the board but not a word."""
     now = now or timezone.now()
     if round_id != round.pk:
         return WordResult(False, "wrong_round", word or "")
-    if round.started_at is None:
-        return WordResult(False, "not_started", word or "")
-    if round.finished_at is not None or now > round.ends_at + NETWORK_GRACE:
-        return WordResult(False, "time_up", word or "")
-    if round.paused_at is not None:
-        return WordResult(False, "paused", word or "")
-    solution = selectors.round_solution(round.pk)
-    check = dealing.check(round=round, solution=solution, word=word, path=path)
-    if not check.accepted:
-        if check.reason == "not_a_word" and check.path:
-            _remember_refusal(round=round, player=player, word=check.word, path=check.path)
-        return WordResult(False, check.reason, check.word, check.path)
-    return _record_find(round=round, player=player, word=check.word, path=check.path, now=now)
+    refusal = clock.refusal(round, now)
+    if refusal is not None:
+        return WordResult(False, refusal, word or "")
+    words = verdicts.round_words(round)
+    verdict = verdicts.judge(round, words, word=word, path=path)
+    if not verdict.accepted and not verdict.keep_for_teacher:
+        return WordResult(False, verdict.reason, verdict.word, verdict.path)
+    member = round_enter(round=round, player=player)
+    return _record(round, member, words, verdict, now)
 
 
-def _record_find(
-    *, round: Round, player: Player, word: str, path: list[list[int]], now: datetime
+def _record(
+    game_round: Round,
+    member: RoundPlayer,
+    words: verdicts.RoundWords,
+    verdict: verdicts.Verdict,
+    now: datetime,
 ) -> WordResult:
-    team = player.team if round.mode == Room.Mode.TEAMS else None
-    points = dealing.points(word, round.room.size) + (round.bonus if word in round.planted else 0)
+    team = member.team_id if game_round.rules.teams else None
+    word, path = verdict.word, verdict.path
+    points = dealing.points(word, game_round.size) + (
+        game_round.bonus if word in game_round.planted else 0
+    )
     try:
         with transaction.atomic():
             # The caller's round may be a cached copy: the clock is read fresh.
-            clock = Round.objects.values("finished_at", "paused_at", "ends_at").get(pk=round.pk)
-            if clock["finished_at"] is not None or now > clock["ends_at"] + NETWORK_GRACE:
-                return WordResult(False, "time_up", word, path)
-            if clock["paused_at"] is not None:
-                return WordResult(False, "paused", word, path)
-            find = Find.objects.create(
-                round=round, player=player, team=team, word=word, path=path, points=points
+            fresh = Round.objects.defer("solution").get(pk=game_round.pk)
+            refusal = clock.refusal(fresh, now)
+            if refusal is not None:
+                return WordResult(False, refusal, word, path)
+            Find.objects.create(
+                round=game_round,
+                player_id=member.player_id,
+                team_id=team,
+                word=word,
+                path=path,
+                points=points,
+                accepted=verdict.accepted,
+                found_at=now,
             )
-            broadcast(round.room, find_event(find, player))
+            if not verdict.accepted:
+                return WordResult(False, verdict.reason, word, path)
+            board = _announce(game_round, words, member, team, word, path, points)
+            if fresh.finished_at is not None:  # a word in the grace after the bell
+                results_store(round=fresh)
     except IntegrityError:
-        reason = "team_already_found" if team is not None else "already_found"
-        if team is not None and round.finds.filter(team=team, word=word, player=player).exists():
-            reason = "already_found"
+        if not verdict.accepted:  # sent twice: still not a word
+            return WordResult(False, verdict.reason, word, path)
+        mine = game_round.finds.filter(player_id=member.player_id, word=word).exists()
+        reason = "already_found" if team is None or mine else "team_already_found"
         return WordResult(False, reason, word, path)
-    mine = round.finds.filter(team=team) if team is not None else round.finds.filter(player=player)
-    all_found = mine.count() >= round.word_count
-    if all_found and round.mode == Room.Mode.SOLO:
-        round_finish(round=round, now=now)  # nothing left to find: the round is over
-    return WordResult(True, "accepted", word, path, points, find, all_found)
+    line = board.teams.get(team) if team is not None else board.players.get(member.player_id)
+    all_found = line is not None and line.words >= game_round.word_count > 0
+    if all_found and game_round.rules.ends_when_all_found:
+        round_finish(round=game_round, now=now)  # nothing left to find: the round is over
+    return WordResult(True, "accepted", word, path, points, all_found)
 
 
-def _remember_refusal(*, round: Round, player: Player, word: str, path: list) -> None:
-    """Keep a word spelled on the board but unknown to the dictionary, for the teacher."""
-    try:
-        with transaction.atomic():
-            RefusedWord.objects.get_or_create(
-                round=round, player=player, word=word, defaults={"path": path}
-            )
-    except IntegrityError:
-        pass  # the same player sent it twice at the same moment
+def _announce(game_round, words, member, team, word, path, points):
+    """Tell the room the scores this find changed (and the finder's team the word).
 
-
-@transaction.atomic
-def word_rule(*, round: Round, word: str, allowed: bool) -> int:
-    """A teacher allows a refused word or disallows an accepted one, for this round and
-    the room's later rounds; this round's scores are recomputed. Returns the finds changed."""
-    game_round = Round.objects.select_for_update().get(pk=round.pk)
-    WordRuling.objects.update_or_create(
-        room_id=game_round.room_id, word=word, defaults={"allowed": allowed}
-    )
-    if allowed:
-        changed = _allow(game_round, word)
-    else:
-        changed, _ = game_round.finds.filter(word=word).delete()
-        game_round.solution.pop(word, None)
-    game_round.word_count = len(game_round.solution)
-    game_round.save(update_fields=["solution", "word_count"])
-    selectors.round_solution.cache_clear()
-    broadcast(
-        game_round.room,
-        {"type": "ruling", "round": game_round.pk, "word": word, "allowed": allowed},
-    )
-    round.refresh_from_db()
-    return changed
-
-
-def _allow(game_round: Round, word: str) -> int:
-    path = game_round.solution.get(word) or dealing.word_path(game_round.board, word)
-    if path is None:
-        raise RoomSettingsError(gettext("%(word)s is not on this board.") % {"word": word})
-    game_round.solution[word] = path
-    points = dealing.points(word, game_round.room.size)
-    made = 0
-    for refusal in game_round.refused_words.select_related("player__team"):
-        if refusal.word != word:
-            continue
-        team = refusal.player.team if game_round.mode == Room.Mode.TEAMS else None
-        try:
-            with transaction.atomic():
-                Find.objects.create(
-                    round=game_round,
-                    player=refusal.player,
-                    team=team,
-                    word=word,
-                    path=refusal.path,
-                    points=points,
-                )
-                made += 1
-        except IntegrityError:
-            pass  # a teammate's refusal of the same word already scored for the team
-    game_round.refused_words.filter(word=word).delete()
-    return made
-
-
-def find_event(find: Find, player: Player) -> dict:
-    """Broadcast to the room: teammates show the word, everyone updates scores."""
-    return {
-        "type": "find",
-        "round": find.round_id,
-        "player": player.pk,
-        "nickname": player.nickname,
-        "team": find.team_id,
-        "team_name": find.team.name if find.team else None,
-        "word": find.word,
-        "display": dealing.display(find.round.language, find.word),
-        "path": find.path,
-        "points": find.points,
-    }
+    The room's event number is taken first: it locks the room's row, so the
+    lines computed next see every find made before this one."""
+    seq = next_seq(game_round.room)
+    board = selectors.lines_for(game_round, words, player=member.player_id, team=team, word=word)
+    rows = selectors.rows(game_round, board, selectors.team_numbers(game_round))
+    find = None
+    if team is not None:
+        find = {
+            "word": word,
+            "display": dealing.display(game_round.language, word),
+            "path": path,
+            "points": points,
+            "player": member.player_id,
+            "nickname": member.player.nickname,
+        }
+    number = member.team.number if team is not None else None
+    event = protocol.scores(round=game_round.pk, rows=rows, find=find)
+    broadcast(game_round.room, event, team=number, seq=seq)
+    return board
 
 
 def word_result_event(result: WordResult, game_round: Round) -> dict:
-    """The reply to the player who sent the word (the room hears ``find`` instead)."""
-    return {
-        "type": "word_result",
-        "round": game_round.pk,
-        "accepted": result.accepted,
-        "reason": result.reason,
-        "message": str(REASONS[result.reason]),
-        "word": result.word,
+    """The reply to the player who sent the word (the room hears ``scores``)."""
+    return protocol.word_result(
+        round=game_round.pk,
+        accepted=result.accepted,
+        reason=result.reason,
+        message=str(REASONS[result.reason]),
+        word=result.word,
         # As the language writes it ("ÂNE: you already found it"), refused or not.
-        "display": dealing.display(game_round.language, result.word) if result.word else "",
-        "path": result.path,
-        "points": result.points,
-        "all_found": result.all_found,
-    }
+        display=dealing.display(game_round.language, result.word) if result.word else "",
+        path=result.path,
+        points=result.points,
+        all_found=result.all_found,
+    )
 
 
 def path_feedback(*, round: Round, round_id: int, path: list[tuple[int, int]]) -> dict:
-    """Green or red for the tiles dragged so far: still the start of some word?"""
-    if round_id != round.pk:
-        return {
-            "type": "path_status",
-            "round": round_id,
-            "path": path,
-            "ok": False,
-            "reason": "wrong_round",
-            "is_word": False,
-        }
-    status = dealing.path_status(round=round, path=path)
-    return {"type": "path_status", "round": round.pk, "path": [list(c) for c in path], **status}
+    """Green or red for the tiles traced so far, with the verdict sending them would get.
+    Nothing about the board before the start or during a pause."""
+    cells = [list(cell) for cell in path]
+    refusal = "wrong_round" if round_id != round.pk else clock.refusal(round)
+    if refusal is not None:
+        return protocol.path_status(
+            round=round_id, path=cells, ok=False, reason=refusal, letters="", is_word=False
+        )
+    hint = verdicts.hint(round, verdicts.round_words(round), path)
+    return protocol.path_status(
+        round=round.pk,
+        path=cells,
+        ok=hint.ok,
+        reason=hint.reason,
+        letters=hint.letters,
+        is_word=hint.is_word,
+    )
+
+
+@transaction.atomic
+def word_rule(*, round: Round, word: str, verdict: str, user=None) -> WordRuling:
+    """A teacher allows a word (refused or not), disallows one, or undoes their last
+    ruling on it, in a round that has ended. Nothing is deleted: the ruling is a record,
+    the finds stay, and every score follows (stored results included). Later rounds of
+    the room inherit the ruling when they are dealt."""
+    game_round = Round.objects.select_for_update().get(pk=round.pk)
+    if game_round.finished_at is None:
+        raise RulingRefused(gettext("Rule on words once the round is over."))
+    current = verdicts.effective_rulings(game_round.rulings.all()).get(word)
+    path = None
+    if verdict == WordRuling.Verdict.ALLOW:
+        path = game_round.solution.get(word) or dealing.word_path(game_round.board, word)
+        if path is None or len(word) < game_round.min_length:
+            raise RulingRefused(
+                gettext("%(word)s cannot be played on this board.") % {"word": word.upper()}
+            )
+    elif verdict == WordRuling.Verdict.UNDO and current is None:
+        raise RulingRefused(gettext("There is no ruling on %(word)s to undo.") % {"word": word})
+    elif verdict not in WordRuling.Verdict.values:
+        raise RulingRefused(gettext("Allow, disallow or undo."))
+    ruling = WordRuling.objects.create(
+        round=game_round, word=word, verdict=verdict, path=path, ruled_by=user
+    )
+    results_store(round=game_round)
+    event = protocol.ruling(
+        round=game_round.pk, number=game_round.number, word=word, verdict=verdict
+    )
+    broadcast(game_round.room, event)
+    round.refresh_from_db()
+    return ruling

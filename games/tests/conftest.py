@@ -8,7 +8,8 @@ import pytest
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from games import selectors, services
+from games import protocol, ratelimit, services, verdicts
+from games.consumers import RoomConsumer
 from games.routing import websocket_urlpatterns
 from games.sessions import BROWSER_KEY
 
@@ -53,9 +54,28 @@ async def drain_until(ws: WebsocketCommunicator, kind: str, timeout: float = 10.
 @pytest.fixture(autouse=True)
 def _fresh_solution_cache():
     """Test databases reuse round ids; a real one never does."""
-    selectors.round_solution.cache_clear()
+    verdicts.clear_caches()
     yield
-    selectors.round_solution.cache_clear()
+    verdicts.clear_caches()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Flood control keeps a bucket per browser for the process's life; tests reuse names."""
+    ratelimit._buckets.clear()
+
+
+@pytest.fixture(autouse=True)
+def _only_documented_messages(monkeypatch):
+    """Every message a socket sends in any test must be one docs/protocol.md describes
+    (games/protocol/server.py's definitions, which test_protocol holds to the document)."""
+    send = RoomConsumer.send_json
+
+    async def checked(self, content):
+        protocol.check_server_message(content)
+        await send(self, content)
+
+    monkeypatch.setattr(RoomConsumer, "send_json", checked)
 
 
 @pytest.fixture(autouse=True)

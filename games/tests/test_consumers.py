@@ -11,8 +11,8 @@ from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
 from boggleweb.asgi import application
-from games import protocol, selectors, services
-from games.models import Participation, Room, Round
+from games import protocol, selectors, services, sweeper
+from games.models import Room, Round, RoundPlayer
 from games.tests.conftest import ANN, BEN, CHLOE, HOST, communicator, drain_until, make_room
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -141,7 +141,7 @@ async def test_word_after_the_bell_is_refused():
 
 
 async def test_word_before_the_start_or_for_another_round_is_refused():
-    room, game_round = await room_with(started=False)
+    room, game_round = await room_with(started=False, mode="versus")
     ws, _ = await connected(room, HOST)
     word = words_of_length(game_round, 4)[0]
     await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
@@ -163,6 +163,9 @@ async def test_word_before_the_start_or_for_another_round_is_refused():
         '{"type": "submit", "round": 1, "word": "pe\\u0000rs"}',
         '{"type": "submit", "round": 1, "path": [[0, "x"]]}',
         '{"type": "submit", "round": 1}',
+        '{"type": ["submit"], "round": 1}',
+        '{"type": {"kind": "submit"}}',
+        '{"type": null}',
     ],
 )
 async def test_garbage_frames_get_an_error_and_the_socket_stays_usable(frame):
@@ -220,53 +223,50 @@ async def test_only_the_host_starts_the_round():
 
 
 @sync_to_async
-def taking_part(game_round: Round) -> set[str]:
+def in_round(game_round: Round) -> set[str]:
     return set(
-        Participation.objects.filter(round=game_round).values_list("player__nickname", flat=True)
+        RoundPlayer.objects.filter(round=game_round).values_list("player__nickname", flat=True)
     )
 
 
-async def until_taking_part(game_round: Round, expected: set[str]) -> set[str]:
-    for _ in range(50):  # the pages write it as they hear the event
-        if await taking_part(game_round) == expected:
-            break
-        await asyncio.sleep(0.1)
-    return await taking_part(game_round)
-
-
-async def test_whoever_has_the_play_page_open_while_the_clock_runs_takes_part():
+async def test_whoever_opens_the_play_page_on_a_round_is_in_it():
     # The leaderboards count a round for these players, found words or not.
-    room, game_round = await room_with(
-        players=(ANN, BEN, CHLOE), started=False, mode="versus", host="projector"
-    )
+    room, game_round = await room_with(players=(), started=False, mode="versus", host="projector")
+    players = await sync_to_async(
+        lambda: [
+            services.player_join(room=Room.objects.get(pk=room.pk), browser=b, nickname=n)
+            for b, n in ((ANN, "Ann"), (BEN, "Ben"))
+        ]
+    )()
+    assert await in_round(game_round) == {"Ann", "Ben"}  # they joined in the lobby
+    await sync_to_async(RoundPlayer.objects.filter(round=game_round).delete)()
     ann, _ = await connected(room, ANN, play=True)
     ben, _ = await connected(room, BEN)  # still reading the last round's results page
     projector, _ = await connected(room, "projector")  # the host, not a player
+    assert await in_round(game_round) == {"Ann"}
     await projector.send_json_to({"type": "start"})
-    await drain_until(ann, "round_started")
     await drain_until(ben, "round_started")
-    chloe, _ = await connected(room, CHLOE, play=True)  # late, but in time
-    await asyncio.sleep(0.3)
-    assert await taking_part(game_round) == set()  # no write while a class starts typing
-    await chloe.disconnect()  # she leaves before the end: noted as she goes
-    assert await until_taking_part(game_round, {"Chloe"}) == {"Chloe"}
-    await projector.send_json_to({"type": "end"})
-    await drain_until(ann, "round_ended")
-    assert await until_taking_part(game_round, {"Ann", "Chloe"}) == {"Ann", "Chloe"}
-    await asyncio.sleep(0.3)
-    assert await taking_part(game_round) == {"Ann", "Chloe"}  # not Ben, not the projector
+    chloe_player = await sync_to_async(services.player_join)(
+        room=room, browser=CHLOE, nickname="Chloe"
+    )
+    listed = await drain_until(projector, "players")  # a late joiner appears at once
+    assert {p["nickname"] for p in listed["players"]} == {"Ann", "Chloe"}
+    assert chloe_player.pk in {p["id"] for p in listed["players"]}
+    assert players[1].pk not in {p["id"] for p in listed["players"]}  # Ben never opened it
+    assert await in_round(game_round) == {"Ann", "Chloe"}
     for ws in (ann, ben, projector):
         await ws.disconnect()
 
 
 async def test_head_to_head_players_see_each_others_points_not_words():
     room, game_round = await room_with(players=(ANN, BEN), mode="versus")
-    ann, _ = await connected(room, ANN)
+    ann, snapshot = await connected(room, ANN)
     ben, _ = await connected(room, BEN)
     word = words_of_length(game_round, 6)[0]
     await ann.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
-    event = await drain_until(ben, "find")
-    assert event["nickname"] == "Ann" and event["points"] == 3
+    event = await drain_until(ben, "scores")
+    assert event["scores"] == [{"id": snapshot["you"]["id"], "points": 3, "words": 1}]
+    assert "find" not in event and word not in str(event)  # Ben's page shows points only
     await ben.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
     assert (await drain_until(ben, "word_result"))["accepted"]  # head-to-head: both may score
     await ann.disconnect()
@@ -275,14 +275,20 @@ async def test_head_to_head_players_see_each_others_points_not_words():
 
 async def test_teammates_share_finds_and_cannot_score_a_word_twice():
     room, game_round = await room_with(players=(ANN, BEN, CHLOE), mode="teams", team_count=2)
-    teams = await sync_to_async(lambda: {p.browser: p.team.name for p in room.players.all()})()
+    teams = await sync_to_async(
+        lambda: {m.player.browser: m.team.number for m in game_round.round_players.all()}
+    )()
     assert teams[ANN] == teams[CHLOE] != teams[BEN]  # balanced: the third joins the first team
     ann, _ = await connected(room, ANN)
+    ben, _ = await connected(room, BEN)
     chloe, _ = await connected(room, CHLOE)
     word = words_of_length(game_round, 5)[0]
     await ann.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
-    shown = await drain_until(chloe, "find")
+    shown = (await drain_until(chloe, "scores"))["find"]
     assert shown["word"] == word and shown["nickname"] == "Ann"
+    other_team = await drain_until(ben, "scores")
+    assert "find" not in other_team
+    assert other_team["scores"] == [{"id": teams[ANN], "points": 2, "words": 1}]
     await chloe.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
     assert (await drain_until(chloe, "word_result"))["reason"] == "team_already_found"
     await chloe.send_json_to({"type": "resync"})
@@ -306,17 +312,63 @@ async def test_reconnecting_keeps_finds_score_and_clock():
     await ws.disconnect()
 
 
-async def test_an_open_page_ends_the_round_when_time_is_up():
+@pytest.fixture
+def sweeping(settings):
+    """The process's round sweeper, as a server runs it (tests turn it off otherwise)."""
+    settings.ROUND_SWEEP_SECONDS = 5
+    yield
+    for task in sweeper._tasks.values():  # the sweeper lives as long as its process
+        task.cancel()
+    sweeper._tasks.clear()
+
+
+async def test_the_round_ends_at_its_bell_and_every_page_hears_it(sweeping):
     room, game_round = await room_with()
-    await sync_to_async(Round.objects.filter(pk=game_round.pk).update)(
-        ends_at=timezone.now() + timedelta(seconds=0.5)
-    )
+    ends_at = timezone.now() + timedelta(seconds=0.8)
+    await sync_to_async(Round.objects.filter(pk=game_round.pk).update)(ends_at=ends_at)
     ws, _ = await connected(room, HOST)
     ended = await drain_until(ws, "round_ended", timeout=5)
     assert ended["round"] == game_round.pk
     await sync_to_async(game_round.refresh_from_db)()
-    assert game_round.finished_at is not None
+    # On time: the sweeper sleeps until the bell rather than polling every few seconds.
+    assert ends_at <= game_round.finished_at < ends_at + timedelta(seconds=0.5)
     await ws.disconnect()
+
+
+async def test_a_word_sent_just_before_the_bell_counts_though_the_round_has_ended():
+    room, game_round = await room_with()
+    ws, _ = await connected(room, HOST)
+    word = words_of_length(game_round, 4)[0]
+    bell = timezone.now() - timedelta(seconds=0.4)
+    await sync_to_async(Round.objects.filter(pk=game_round.pk).update)(ends_at=bell)
+    await sync_to_async(services.round_finish)(round=game_round, now=bell)
+    await drain_until(ws, "round_ended")
+    await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": word})
+    assert (await drain_until(ws, "word_result"))["accepted"]  # within the second of grace
+    member = await sync_to_async(RoundPlayer.objects.get)(round=game_round)
+    assert (member.words, member.points) == (1, 1)  # the stored result follows
+
+    late = bell - timedelta(seconds=1)
+    await sync_to_async(Round.objects.filter(pk=game_round.pk).update)(
+        ends_at=late, finished_at=late
+    )
+    await ws.send_json_to({"type": "resync"})
+    await drain_until(ws, "snapshot")
+    await ws.send_json_to(
+        {"type": "submit", "round": game_round.pk, "word": words_of_length(game_round, 5)[0]}
+    )
+    assert (await drain_until(ws, "word_result"))["reason"] == "time_up"
+    await ws.disconnect()
+
+
+async def test_before_the_start_a_traced_path_tells_nothing_about_the_board():
+    room, game_round = await room_with(players=(HOST, ANN), started=False, mode="versus")
+    ann, _ = await connected(room, ANN, play=True)
+    for cell in ([0, 0], [1, 1], [3, 3]):
+        await ann.send_json_to({"type": "check_path", "round": game_round.pk, "path": [cell]})
+        status = await drain_until(ann, "path_status")
+        assert (status["ok"], status["reason"], status["letters"]) == (False, "not_started", "")
+    await ann.disconnect()
 
 
 async def test_sockets_from_foreign_origins_are_refused():
@@ -327,6 +379,22 @@ async def test_sockets_from_foreign_origins_are_refused():
     connected, _ = await ws.connect()
     assert not connected
     await ws.disconnect()
+
+
+async def test_a_round_ends_when_its_time_is_up_though_every_page_has_closed(settings):
+    settings.ROUND_SWEEP_SECONDS = 0.2
+    room, game_round = await room_with()
+    await sync_to_async(Round.objects.filter(pk=game_round.pk).update)(
+        ends_at=timezone.now() + timedelta(seconds=0.5)
+    )
+    ws, _ = await connected(room, HOST)
+    await ws.disconnect()  # nobody watches any more
+    await asyncio.sleep(1.5)
+    await sync_to_async(game_round.refresh_from_db)()
+    assert game_round.finished_at is not None
+    for task in sweeper._tasks.values():  # the sweeper lives as long as its process
+        task.cancel()
+    sweeper._tasks.clear()
 
 
 async def test_the_host_pauses_and_players_hear_it_and_cannot_score():

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import selectors, services
-from games.models import Round, Team
+from games import clock, selectors, services
+from games.models import Round, RoundPlayer, Team
 from games.nicknames import NicknameError
 from games.tests.conftest import ANN, BEN, make_room
 
@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 def running_round(**settings):
-    room = make_room(mode="versus", **settings)
+    settings.setdefault("mode", "versus")
+    room = make_room(**settings)
     game_round = selectors.current_round(room)
     services.round_start(round=game_round, now=timezone.now() - timedelta(seconds=60))
     return room, Round.objects.get(pk=game_round.pk)
@@ -40,7 +41,7 @@ def test_pause_stops_the_clock_and_refuses_words_until_resumed():
     later = game_round.ends_at + timedelta(minutes=5)
     assert not services.round_finish_if_due(round=game_round, now=later)
     assert services.rounds_finish_due(now=later) == 0
-    assert selectors.round_status(game_round, later) == "paused"
+    assert clock.status(game_round, later) == "paused"
     assert services.round_resume(round=game_round, now=later)
     assert game_round.ends_at - later == remaining  # the same time left as at the pause
     accepted = services.word_submit(
@@ -94,10 +95,10 @@ def test_a_locked_room_refuses_newcomers_but_keeps_its_players():
     assert services.player_join(room=room, browser=BEN, nickname="Ben")
 
 
-def test_a_removed_player_stays_removed_and_leaves_the_scoreboard():
+def test_a_removed_player_stays_removed_and_what_they_found_stays_in_the_round():
     room, game_round = running_round()
     ann = services.player_join(room=room, browser=ANN, nickname="Ann")
-    services.player_join(room=room, browser=BEN, nickname="Ben")
+    ben = services.player_join(room=room, browser=BEN, nickname="Ben")
     services.word_submit(
         round=game_round, player=ann, round_id=game_round.pk, word=word(game_round)
     )
@@ -105,8 +106,10 @@ def test_a_removed_player_stays_removed_and_leaves_the_scoreboard():
     with pytest.raises(services.JoinRefused, match="removed"):
         services.player_join(room=room, browser=ANN, nickname="Ann again")
     assert selectors.player_for(room, ANN) is None
-    assert [row["name"] for row in selectors.scores(game_round)] == ["Ben"]
-    assert [p["nickname"] for p in selectors.players_payload(room)] == ["Ben"]
+    assert [p["nickname"] for p in selectors.players_in(game_round)] == ["Ben"]
+    # A record is a record: her word still counts in the round she played.
+    board = selectors.scoreboard(game_round)
+    assert (board.players[ann.pk].points, board.players[ben.pk].points) == (2, 0)
 
 
 def test_the_host_renames_a_player_within_the_nickname_rules():
@@ -129,13 +132,36 @@ def test_nicknames_that_look_like_contact_details_are_refused(nickname):
         services.player_join(room=room, browser=ANN, nickname=nickname)
 
 
+def team_of(game_round, player) -> int:
+    return RoundPlayer.objects.get(round=game_round, player=player).team.number
+
+
 def test_teams_are_balanced_automatically_and_the_host_can_pick():
     room = make_room(mode="teams", team_count=2)
+    game_round = selectors.current_round(room)
     ann = services.player_join(room=room, browser=ANN, nickname="Ann")
     ben = services.player_join(room=room, browser=BEN, nickname="Ben")
-    assert {ann.team.number, ben.team.number} == {1, 2}
-    services.player_set_team(room=room, player_id=ben.pk, team_number=ann.team.number)
-    ben.refresh_from_db()
-    assert ben.team == ann.team
+    assert {team_of(game_round, ann), team_of(game_round, ben)} == {1, 2}
+    services.player_move(room=room, player_id=ben.pk, team_number=team_of(game_round, ann))
+    assert team_of(game_round, ben) == team_of(game_round, ann)
     with pytest.raises(Team.DoesNotExist):
-        services.player_set_team(room=room, player_id=ben.pk, team_number=9)
+        services.player_move(room=room, player_id=ben.pk, team_number=9)
+
+
+def test_a_player_who_has_played_for_their_team_stays_in_it_this_round():
+    room, game_round = running_round(mode="teams", team_count=2)
+    ann = services.player_join(room=room, browser=ANN, nickname="Ann")
+    services.player_join(room=room, browser=BEN, nickname="Ben")
+    services.player_move(room=room, player_id=ann.pk, team_number=2)  # nothing sent yet
+    assert team_of(game_round, ann) == 2
+    services.word_submit(round=game_round, player=ann, round_id=game_round.pk, word="zzzz")
+    services.word_submit(
+        round=game_round, player=ann, round_id=game_round.pk, word=word(game_round)
+    )
+    with pytest.raises(services.TeamFixed):
+        services.player_move(room=room, player_id=ann.pk, team_number=1)
+    assert team_of(game_round, ann) == 2
+    # The next round remembers the team she played for.
+    services.round_finish(round=game_round)
+    later = services.round_deal(room=room).round
+    assert team_of(later, services.round_enter(round=later, player=ann).player) == 2

@@ -130,8 +130,8 @@ async def test_a_french_interface_plays_an_english_room_with_french_feedback(hea
     ws = socket(room.code, HOST, headers)
     assert (await ws.connect())[0]
     snapshot = await drain_until(ws, "snapshot")
-    assert snapshot["room"]["language"] == "en"
-    assert snapshot["room"]["language_name"] == "Anglais"
+    assert snapshot["round"]["language"] == "en"
+    assert snapshot["round"]["language_name"] == "Anglais"
     english_word = min(game_round.solution, key=lambda w: (len(w), w))
     await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": english_word})
     accepted = await drain_until(ws, "word_result")

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import selectors, services
-from games.models import Find, Room, Round
+from games import selectors, services, verdicts
+from games.models import Find, Room, RoundPlayer
 from games.nicknames import NicknameError
 from games.tests.conftest import ANN, BEN, CHLOE, HOST, make_room
 
@@ -101,9 +101,12 @@ def test_markup_in_a_nickname_is_kept_as_text():
 
 def test_teams_are_balanced_as_players_join():
     room = make_room(mode="teams", team_count=3)
-    players = [services.player_join(room=room, browser=f"b{i}", nickname=f"P{i}") for i in range(7)]
-    sizes = sorted(room.teams.filter(players__in=players).values_list("name", flat=True))
-    counts = {name: sizes.count(name) for name in set(sizes)}
+    for i in range(7):
+        services.player_join(room=room, browser=f"b{i}", nickname=f"P{i}")
+    members = RoundPlayer.objects.filter(round=selectors.current_round(room))
+    counts = {}
+    for number in members.values_list("team__number", flat=True):
+        counts[number] = counts.get(number, 0) + 1
     assert sorted(counts.values()) == [2, 2, 3]
 
 
@@ -194,9 +197,12 @@ def test_classic_scoring_gives_shared_words_to_nobody():
         services.word_submit(round=game_round, player=player, round_id=game_round.pk, word=shared)
     services.word_submit(round=game_round, player=ann, round_id=game_round.pk, word=own)
     services.round_finish(round=game_round)
-    summary = selectors.results(game_round, ann)
+    summary = selectors.results(game_round, selectors.round_player(game_round, ann))
     assert dict(summary["scoreboard"]) == {"Ann": 5, "Ben": 0}
-    assert summary["shared_words"] == {shared: ["Ann", "Ben"]}
+    assert summary["shared"] == {shared}
+    assert summary["finders"][shared] == ["Ann", "Ben"]
+    stored = dict(RoundPlayer.objects.filter(round=game_round).values_list("player", "points"))
+    assert stored == {ann.pk: 5, ben.pk: 0}  # what the leaderboards add up
 
 
 def test_results_list_every_word_and_what_the_player_missed():
@@ -205,14 +211,10 @@ def test_results_list_every_word_and_what_the_player_missed():
     word = some_word(game_round, 8)
     services.word_submit(round=game_round, player=ann, round_id=game_round.pk, word=word)
     services.round_finish(round=game_round)
-    summary = selectors.results(game_round, ann)
-    listed = [w for _, words in summary["words_by_length"] for w in words]
-    assert sorted(listed) == sorted(game_round.solution)
-    assert summary["mine"] == [word]
-    assert len(summary["missed"]) == game_round.word_count - 1
-    assert word not in summary["missed"]
-    longest = max(map(len, game_round.solution))
-    assert all(len(w) == longest for w in summary["longest_possible"])
+    summary = selectors.results(game_round, selectors.round_player(game_round, ann))
+    assert sorted(summary["words"]) == sorted(game_round.solution)
+    assert summary["mine"] == {word}
+    assert (summary["my_points"], summary["my_longest"]) == (11, word)
 
 
 def test_team_results_and_scores_are_per_team():
@@ -220,21 +222,24 @@ def test_team_results_and_scores_are_per_team():
     ann = services.player_join(room=room, browser=ANN, nickname="Ann")
     services.player_join(room=room, browser=BEN, nickname="Ben")
     chloe = services.player_join(room=room, browser=CHLOE, nickname="Chloe")
-    assert ann.team == chloe.team
+    member = selectors.round_player(game_round, ann)
+    assert member.team == selectors.round_player(game_round, chloe).team
     services.word_submit(
         round=game_round, player=chloe, round_id=game_round.pk, word=some_word(game_round, 5)
     )
-    table = {row["name"]: row["points"] for row in selectors.scores(game_round)}
-    assert table == {"Red": 2, "Blue": 0}
-    assert [f.word for f in selectors.finds_for(game_round, ann)] == [some_word(game_round, 5)]
+    board = selectors.scoreboard(game_round)
+    rows = selectors.rows(game_round, board, selectors.team_numbers(game_round))
+    assert rows == [{"id": 1, "points": 2, "words": 1}, {"id": 2, "points": 0, "words": 0}]
+    words = selectors.my_finds(game_round, verdicts.round_words(game_round), board, member)
+    assert [(f["word"], f["by"]) for f in words] == [(some_word(game_round, 5), "Chloe")]
 
 
 def test_play_again_deals_a_new_round_with_the_same_settings():
     room, game_round = started_room(mode="versus", language="en", level=3)
-    with pytest.raises(services.RoomSettingsError, match="Finish the round"):
-        services.round_next(room=room)
+    with pytest.raises(services.RoundRunning, match="Finish the round"):
+        services.round_deal(room=room)
     services.round_finish(round=game_round)
-    new_round = services.round_next(room=room)
+    new_round = services.round_deal(room=room).round
     assert new_round.number == 2
     assert (new_round.language, new_round.level, new_round.started_at) == ("en", 3, None)
     assert Room.objects.get(pk=room.pk).rounds.count() == 2
@@ -271,18 +276,3 @@ def test_vulgar_words_never_count_in_the_classroom_game():
         round=game_round, player=player, round_id=game_round.pk, word="shit"
     )
     assert (result.accepted, result.reason) == (False, "not_allowed")
-
-
-def test_crossed_out_words_follow_the_rounds_rule():
-    # One rule for the results page, the leaderboards and the CSV files.
-    finds = [
-        Find(word="tea", player_id=1),
-        Find(word="tea", player_id=2),  # two players: crossed out
-        Find(word="sea", player_id=1),
-        Find(word="pea", team_id=7, player_id=3),
-        Find(word="pea", team_id=7, player_id=4),  # two teammates, one team: kept
-        Find(word="ate", team_id=7, player_id=3),
-        Find(word="ate", team_id=8, player_id=5),  # two teams: crossed out
-    ]
-    assert selectors.crossed_out(Round(scoring="classic"), finds) == {"tea", "ate"}
-    assert selectors.crossed_out(Round(scoring="standard"), finds) == set()

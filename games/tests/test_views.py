@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import selectors, services, views
+from games import selectors, services, verdicts, views
 from games.engine.board import parse_board, path_problem
 from games.models import Room
 from games.tests.conftest import make_room
@@ -39,10 +39,10 @@ def test_solo_practice_is_two_clicks_from_the_landing_page(client):
 def test_the_play_page_never_carries_the_solution(client):
     client.post(reverse("games:solo"), {"language": "en", "level": 4})
     room = Room.objects.get()
-    room.rounds.all().delete()
-    services.round_create(room=room, board="PERS/LATG/SINE/TERS")  # 1,045 words
+    services.round_finish(round=selectors.current_round(room))
+    dealt = services.round_deal(room=room, board="PERS/LATG/SINE/TERS").round  # 1,045 words
     html = client.get(reverse("games:room", kwargs={"code": room.code})).content.decode().lower()
-    long_words = [w for w in selectors.round_solution(room.rounds.get().pk) if len(w) >= 8]
+    long_words = [w for w in verdicts.round_solution(dealt.pk) if len(w) >= 8]
     assert len(long_words) > 50
     assert not [word for word in long_words if word in html]
 
@@ -66,10 +66,11 @@ def test_opening_a_room_and_joining_it_by_code_in_lower_case(client):
     room = Room.objects.get()
     assert (room.size, room.min_length, room.duration_seconds, room.scoring) == (
         5,
-        4,
+        None,  # the rules' default, whatever the size of the next round
         120,
         "classic",
     )
+    assert selectors.current_round(room).min_length == 4
     pupil = Client()
     response = pupil.post(
         reverse("games:join"), {"code": f" {room.code.lower()} ", "nickname": "Zoé"}
@@ -137,11 +138,8 @@ def test_results_wait_for_the_end_of_the_round(client):
 def test_results_show_accented_display_forms(client):
     client.post(reverse("games:solo"), {"language": "fr", "level": 4})
     room = Room.objects.get()
-    old = selectors.current_round(room)
-    old.delete()
-    services.round_create(room=room, board="ETEA/SRUN/LOIE/TSAP")
-    game_round = selectors.current_round(room)
-    services.round_start(round=game_round)
+    services.round_finish(round=selectors.current_round(room))
+    game_round = services.round_deal(room=room, board="ETEA/SRUN/LOIE/TSAP").round
     services.round_finish(round=game_round)
     html = client.get(
         reverse("games:results", kwargs={"code": room.code, "number": game_round.number})
@@ -192,10 +190,8 @@ def test_a_class_roster_is_offered_on_the_join_page_with_taken_names_greyed(
     from accounts.models import Classroom
 
     teacher = django_user_model.objects.create_user("teacher", "t@school.example", "pw-12345678")
-    room = make_room(mode="versus")
-    Classroom.objects.create(
-        teacher=teacher, name="5B", language="fr", level=2, room=room, roster="Ann\nBen"
-    )
+    room = make_room(mode="versus", owner=teacher, roster="Ann\nBen")
+    Classroom.objects.create(name="5B", room=room)
     services.player_join(room=room, browser="someone", nickname="ann")
     page = client.get(reverse("games:join_code", kwargs={"code": room.code})).content.decode()
     assert re.search(r'value="Ann"[^>]*disabled', page)
@@ -208,8 +204,8 @@ def test_the_class_teacher_is_the_host_from_any_browser(client, django_user_mode
     from accounts.models import Classroom
 
     teacher = django_user_model.objects.create_user("teacher", "t@school.example", "pw-12345678")
-    room = make_room(mode="versus", host="another-browser")
-    Classroom.objects.create(teacher=teacher, name="5B", language="en", level=2, room=room)
+    room = make_room(mode="versus", host="another-browser", owner=teacher)
+    Classroom.objects.create(name="5B", room=room)
     projector = reverse("games:projector", kwargs={"code": room.code})
     assert client.get(projector).status_code == 404
     client.force_login(teacher)

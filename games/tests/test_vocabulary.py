@@ -15,12 +15,13 @@ pytestmark = pytest.mark.django_db
 
 UNIT = (
     "\ufeffpomme;apple\r\nchat = cat\n\nmaison\tHOUSE\nPomme;apple again\nxqzw;nothing\n"
-    "anticonstitutionnellement\nab\npo1re\n"
+    + "a" * 37
+    + "\nab\npo1re\n"
 )
 
 
 def test_each_entry_is_checked_and_nothing_is_silently_lost():
-    entries = vocabulary.check_entries(UNIT, language="fr", size=4)
+    entries = vocabulary.check_entries(UNIT, language="fr")
     found = {(entry.display, entry.translation, entry.problem) for entry in entries}
     assert found == {
         ("pomme", "apple", None),
@@ -28,20 +29,53 @@ def test_each_entry_is_checked_and_nothing_is_silently_lost():
         ("maison", "HOUSE", None),
         ("Pomme", "apple again", "duplicate"),
         ("xqzw", "nothing", "not_in_dictionary"),
-        ("anticonstitutionnellement", "", "too_long"),
+        ("a" * 37, "", "too_long"),  # longer than a 6x6 board has tiles
         ("ab", "", "too_short"),
         ("po1re", "", "not_a_word"),
     }
     assert [entry.line for entry in entries] == [1, 2, 4, 5, 6, 7, 8, 9]
 
 
+def deal_with(room, vocabulary, count, bonus):
+    services.round_finish(round=selectors.current_round(room))
+    dealt = services.round_deal(
+        room=room, vocabulary=vocabulary, plant_count=count, plant_bonus=bonus
+    )
+    return dealt, Round.objects.get(pk=dealt.round.pk)
+
+
+def test_a_list_is_checked_in_its_own_language_whatever_the_room_played_last():
+    room = make_room(mode="versus", language="de", level=1)  # the last round was German
+    saved, entries = services.vocabulary_save(room=room, name="Unité 3", text=UNIT, language="fr")
+    assert saved.language == "fr"
+    assert sum(entry.problem is None for entry in entries) == 3
+
+
+def test_a_list_in_another_language_than_the_round_is_refused_and_nothing_changes():
+    room = make_room(mode="versus", language="de", level=1)
+    saved, _ = services.vocabulary_save(room=room, name="Unité 3", text=UNIT, language="fr")
+    current = selectors.current_round(room)
+    services.round_finish(round=current)
+    with pytest.raises(services.RoomSettingsError, match="French list"):
+        services.round_deal(room=room, vocabulary=saved, plant_count=2, size=5)
+    room.refresh_from_db()
+    assert (room.vocabulary, room.size, room.rounds.count()) == (None, 4, 1)
+
+
+def test_list_words_too_long_for_the_board_are_named_when_dealt():
+    room = make_room(mode="versus", language="fr", level=1)
+    saved, _ = services.vocabulary_save(
+        room=room, name="Unité 4", text="bibliothèque\nchat", language="fr"
+    )
+    dealt, game_round = deal_with(room, saved, 2, 1)
+    assert set(game_round.planted) == {"chat"}
+    assert dealt.not_planted == ("bibliothèque",)  # 12 letters, 16 tiles: no room
+
+
 def test_planted_words_are_on_the_board_and_score_a_bonus():
     room = make_room(mode="versus", language="fr", level=1)
-    saved, _ = services.vocabulary_save(room=room, name="Unit 3", text=UNIT)
-    services.round_finish(round=selectors.current_round(room))
-    services.room_configure(room=room, vocabulary=saved, plant_count=2, plant_bonus=5)
-    game_round = services.round_next(room=room)
-    game_round = Round.objects.get(pk=game_round.pk)
+    saved, _ = services.vocabulary_save(room=room, name="Unit 3", text=UNIT, language="fr")
+    _, game_round = deal_with(room, saved, 2, 5)
     assert len(game_round.planted) == 2
     assert set(game_round.planted) <= {"pomme", "chat", "maison"}
     assert set(game_round.planted) <= set(game_round.solution)
@@ -58,10 +92,8 @@ def test_results_show_planted_words_with_their_translation(client):
     session = client.session
     session[BROWSER_KEY] = HOST
     session.save()
-    saved, _ = services.vocabulary_save(room=room, name="Unit 3", text=UNIT)
-    services.round_finish(round=selectors.current_round(room))
-    services.room_configure(room=room, vocabulary=saved, plant_count=3, plant_bonus=2)
-    game_round = services.round_next(room=room)
+    saved, _ = services.vocabulary_save(room=room, name="Unit 3", text=UNIT, language="fr")
+    _, game_round = deal_with(room, saved, 3, 2)
     services.round_start(round=game_round)
     services.round_finish(round=game_round)
     html = client.get(
@@ -77,7 +109,7 @@ def test_the_host_pastes_a_list_and_sees_the_check(client):
     session[BROWSER_KEY] = HOST
     session.save()
     url = reverse("games:vocabulary", kwargs={"code": room.code})
-    page = client.post(url, {"name": "Unit 3", "text": UNIT}).content.decode()
+    page = client.post(url, {"name": "Unit 3", "text": UNIT, "language": "fr"}).content.decode()
     assert "keeps 3 of 8 entries" in page
     assert "not in the dictionary" in page
     assert room.vocabulary_lists.get().entries.count() == 3
@@ -90,10 +122,8 @@ def test_the_results_count_the_bonus_in_your_points(client):
     session = client.session
     session[BROWSER_KEY] = ANN
     session.save()
-    saved, _ = services.vocabulary_save(room=room, name="Unit 3", text=UNIT)
-    services.round_finish(round=selectors.current_round(room))
-    services.room_configure(room=room, vocabulary=saved, plant_count=1, plant_bonus=5)
-    game_round = Round.objects.get(pk=services.round_next(room=room).pk)
+    saved, _ = services.vocabulary_save(room=room, name="Unit 3", text=UNIT, language="fr")
+    _, game_round = deal_with(room, saved, 1, 5)
     services.round_start(round=game_round)
     ann = services.player_join(room=room, browser=ANN, nickname="Ann")
     word = next(iter(game_round.planted))

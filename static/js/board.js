@@ -1,4 +1,4 @@
-// Shared by the play page and the projector: drawing a board and showing a clock.
+// Shared by the room's pages: their words (translated), drawing a board, showing a clock.
 
 // The page's words, translated on the server ({% js_strings %} in the template).
 // t("key", { name }) fills each {name}; tn picks key_one or key_other for a count.
@@ -52,39 +52,9 @@ export function formatTime(seconds) {
 
 // Seconds left on a round's clock as the server sees it (offset: server minus local time).
 export function secondsLeft(round, offset) {
+  if (round.finished_at) { return 0; }
   if (!round.ends_at) { return null; }
   const endsAt = Date.parse(round.ends_at);
   const now = round.paused_at ? Date.parse(round.paused_at) : Date.now() + offset;
   return Math.max(0, Math.ceil((endsAt - now) / 1000));
-}
-
-// One socket to a room that reconnects by itself with backoff and jitter, so a
-// whole class does not reconnect in the same instant. onClose(code) may return
-// false to stop reconnecting.
-export function roomSocket(path, onMessage, onStatus, onClose = () => true) {
-  let socket = null;
-  let attempts = 0;
-  const connect = () => {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}${path}`);
-    socket.addEventListener("open", () => { attempts = 0; onStatus(""); });
-    socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
-    socket.addEventListener("close", (event) => {
-      if (onClose(event.code) === false) { return; }
-      const delay = Math.min(15000, 500 * 2 ** attempts) * (0.5 + Math.random());
-      attempts += 1;
-      onStatus(t("reconnecting"));
-      setTimeout(connect, delay);
-    });
-  };
-  connect();
-  return {
-    send(message) {
-      if (socket && socket.readyState === WebSocket.OPEN) {
-        socket.send(JSON.stringify(message));
-        return true;
-      }
-      return false;
-    },
-  };
 }

@@ -1,157 +1,220 @@
-// The play page: one socket to the room, rebuilt from every snapshot the server sends.
-// The server owns the board, the clock and every verdict; this module only shows them.
+// The play page: rebuilt from every snapshot, kept up to date by the room's events.
+// The server owns the board, the clock, every verdict and every score; this module shows them.
 
-import { formatTime, renderBoard, roomSocket, secondsLeft, t, tn } from "./board.js";
+import { formatTime, renderBoard, secondsLeft, t, tn } from "./board.js";
+import { openRoom } from "./room.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
 const els = {
   root: $("play"), board: $("board"), line: $("path-line"), clock: $("clock"), score: $("score"),
   foundCount: $("found-count"), wordsLeft: $("words-left"), settings: $("settings"),
-  connection: $("connection"), lobby: $("lobby"), start: $("start"), waitingHost: $("waiting-host"),
-  players: $("players"), joinLink: $("join-link"), form: $("word-form"), input: $("word-input"),
-  send: $("send"), pathStatus: $("path-status"), feedback: $("feedback"), ended: $("ended"),
-  endedTitle: $("ended-title"), resultsLink: $("results-link"), againForm: $("again-form"),
-  scoresCard: $("scores-card"), scores: $("scores"), finds: $("finds"), findsTitle: $("finds-title"),
-  rules: $("rules"), rulesOpen: $("rules-open"), endRound: $("end-round"),
+  scoringNote: $("scoring-note"), connection: $("connection"), lobby: $("lobby"), start: $("start"),
+  waitingHost: $("waiting-host"), players: $("players"), joinLink: $("join-link"),
+  form: $("word-form"), input: $("word-input"), send: $("send"), pathStatus: $("path-status"),
+  feedback: $("feedback"), ended: $("ended"), endedTitle: $("ended-title"),
+  resultsLink: $("results-link"), againForm: $("again-form"), scoresCard: $("scores-card"),
+  scores: $("scores"), finds: $("finds"), findsTitle: $("finds-title"), rules: $("rules"),
+  rulesOpen: $("rules-open"), endRound: $("end-round"),
 };
 
 const state = {
-  socket: null, attempts: 0, seq: 0, offset: 0, snapshot: null, cells: [], cols: 0,
-  path: [], dragging: false, finds: new Map(), scores: new Map(), timer: null, done: false,
-  base: 0, seen: new Set(), gapTimer: null,
+  snap: null, offset: 0, cells: [], cols: 0, path: [], dragging: false,
+  finds: new Map(), rows: new Map(), players: new Map(), timer: null, allFound: false,
+  stopped: false, bellTimer: null,
 };
 
-// --- the socket -------------------------------------------------------------
-
-function connect() {
-  state.socket = roomSocket(page.socket, handle, showConnection, (code) => {
-    if (code === 4004) { showConnection(t("room_gone")); return false; }
-    if (code === 4010) { showConnection(t("removed")); return false; }
-    return true;
-  });
-}
+const room = openRoom(page.socket, {
+  snapshot: applySnapshot,
+  event: onEvent,
+  status: showConnection,
+  stopped: () => { state.stopped = true; setStatus(state.snap ? state.snap.round.status : "lobby"); },
+});
 
 function send(message) {
-  if (state.socket && state.socket.send(message)) { return true; }
+  if (room.send(message)) { return true; }
   showFeedback(t("not_sent"), false);
   return false;
 }
 
-// Events can arrive slightly out of order (several server workers send them);
-// a number still missing after a moment was lost, and a snapshot repairs it.
-function noteSeq(seq) {
-  state.seen.add(seq);
-  state.seq = Math.max(state.seq, seq);
-  clearTimeout(state.gapTimer);
-  for (let n = state.base + 1; n <= state.seq; n += 1) {
-    if (!state.seen.has(n)) {
-      state.gapTimer = setTimeout(() => send({ type: "resync" }), 800);
-      return;
-    }
-  }
-}
-
-function handle(message) {
-  if (message.seq !== undefined && message.type !== "snapshot") {
-    // Already part of the last snapshot, or a repeat: applying it would count it twice.
-    if (message.seq <= state.base || state.seen.has(message.seq)) { return; }
-    noteSeq(message.seq);
-  }
+function onEvent(message) {
+  const round = state.snap && state.snap.round;
   const handlers = {
-    snapshot: applySnapshot, word_result: onWordResult, find: onFind, path_status: onPathStatus,
-    players: (m) => renderPlayers(m.players), error: (m) => showFeedback(m.message, false),
-    round_started: () => send({ type: "resync" }), new_round: () => send({ type: "resync" }),
-    round_ended: () => send({ type: "resync" }), clock: () => send({ type: "resync" }),
-    ruling: () => send({ type: "resync" }),  // a teacher changed a word: new totals
+    word_result: onWordResult,
+    path_status: onPathStatus,
+    error: (m) => showFeedback(m.message, false),
+    scores: onScores,
+    players: (m) => { if (round && m.round === round.id) { setPlayers(m.players); } },
+    round_started: (m) => onClock(m, "running"),
+    clock: (m) => onClock(m, m.status),
+    round_ended: (m) => {
+      if (round && m.round === round.id) { round.finished_at = m.finished_at; setStatus("finished"); }
+    },
+    room: (m) => { if (state.snap) { Object.assign(state.snap.room, { locked: m.locked, top_only: m.top_only }); } },
+    new_round: () => room.resync(),
+    ruling: () => room.resync(),  // a teacher changed a word: new totals
   };
   (handlers[message.type] || (() => {}))(message);
 }
 
-// --- snapshot: the page rebuilt from the server's state ---------------------
+// --- the whole page from a snapshot -------------------------------------------
 
 function applySnapshot(snap) {
-  state.snapshot = snap;
-  state.seq = snap.seq;
-  state.base = snap.seq;
-  state.seen = new Set();
-  clearTimeout(state.gapTimer);
+  state.snap = snap;
   state.offset = Date.parse(snap.server_time) - Date.now();
-  const { room, round } = snap;
-  els.settings.textContent = `${room.language_name} · ${room.level_name} · ${room.size}×${room.size}`;
+  const { round } = snap;
+  const size = `${round.size}×${round.size}`;
+  els.settings.textContent = `${round.language_name} · ${round.level_name} · ${size}`;
+  els.scoringNote.hidden = round.scoring !== "classic";
   drawBoard(round.board);
   state.finds = new Map(snap.finds.map((f) => [f.word, f]));
+  state.rows = new Map(snap.scores.map((row) => [row.id, row]));
+  state.allFound = false;
+  setPlayers(snap.players);
   renderFinds();
-  state.scores = new Map(snap.scores.map((s) => [s.name, s]));
-  renderScores();
-  els.findsTitle.textContent = room.mode === "teams" && snap.you && snap.you.team
-    ? t("team_words", { team: snap.you.team }) : t("your_words");
   els.resultsLink.href = page.results.replace("/rounds/0/", `/rounds/${round.number}/`);
-  els.againForm.hidden = !(snap.you && snap.you.is_host) && !isHost(snap);
+  els.againForm.hidden = !isHost();
   setStatus(round.status);
 }
 
-function isHost(snap) { return Boolean(snap.you && snap.you.is_host); }
+function isHost() { return Boolean(state.snap.you && state.snap.you.is_host); }
+function teams() { return state.snap.round.mode === "teams"; }
+function myKey() {
+  const you = state.snap.you;
+  if (!you) { return null; }
+  return teams() ? you.team : you.id;
+}
 
 function setStatus(status) {
-  const snap = state.snapshot;
-  els.root.dataset.state = status;
-  // Letters hidden during a pause are hidden from screen readers too.
-  els.board.toggleAttribute("aria-hidden", status === "paused");
-  els.board.inert = status === "paused";
-  const running = status === "running" && !state.done;
+  const snap = state.snap;
+  const round = snap.round;
+  round.status = status;
+  els.root.dataset.state = state.stopped ? "stopped" : status;
+  // Letters hidden during a pause (or once removed) are hidden from screen readers too.
+  const asleep = status === "paused" || state.stopped;
+  els.board.toggleAttribute("aria-hidden", asleep);
+  els.board.inert = asleep;
+  const running = status === "running" && !state.allFound && !state.stopped;
   els.input.disabled = !running;
   els.send.disabled = !running;
-  els.lobby.hidden = status !== "lobby";
-  els.ended.hidden = status !== "finished" && !state.done;
-  els.start.hidden = !(status === "lobby" && isHost(snap));
-  els.endRound.hidden = !(status === "running" && isHost(snap));
-  els.waitingHost.hidden = !(status === "lobby" && !isHost(snap));
+  els.lobby.hidden = status !== "lobby" || state.stopped;
+  els.ended.hidden = (status !== "finished" && !state.allFound) || state.stopped;
+  els.start.hidden = !(status === "lobby" && isHost());
+  els.endRound.hidden = !(status === "running" && isHost());
+  els.waitingHost.hidden = !(status === "lobby" && !isHost());
   els.joinLink.textContent = `${location.origin}/join/${snap.room.code}`;
-  if (status === "lobby") { renderPlayers(snap.players || []); }
+  els.findsTitle.textContent = teams() && snap.you && snap.you.team
+    ? t("team_words", { team: teamName(snap.you.team) }) : t("your_words");
   clearInterval(state.timer);
   if (status === "running") {
     state.timer = setInterval(tick, 250);
     tick();
     if (running) { els.input.focus(); }
   } else if (status === "paused") {
-    els.clock.textContent = formatTime(secondsLeft(snap.round, state.offset));
+    els.clock.textContent = formatTime(secondsLeft(round, state.offset));
     showFeedback(t("paused"), null);
   } else {
-    els.clock.textContent = status === "lobby" ? formatTime(snap.room.duration_seconds) : "0:00";
+    els.clock.textContent = status === "lobby" ? formatTime(round.duration_seconds) : "0:00";
+    els.clock.classList.remove("clock-low");
   }
   // A message of the last word or of the pause means nothing once play goes on or ends.
   if (status === "finished" || (status !== "paused" && els.feedback.textContent === t("paused"))) {
     showFeedback("", null);
   }
   if (status === "finished") {
-    // Ended before the bell (the host, or a solo player, pressed "End"): no "time is up".
-    const { ends_at: endsAt, finished_at: finishedAt, paused_at: pausedAt } = snap.round;
-    const early = finishedAt && endsAt
-      ? Boolean(pausedAt) || Date.parse(finishedAt) < Date.parse(endsAt) - 2000
-      : (secondsLeft(snap.round, state.offset) || 0) > 2;
-    els.endedTitle.textContent = early ? t("round_over") : t("time_up");
+    clearTimeout(state.bellTimer);
+    // Every word found: that message stays. Ended before the bell (the host, or a solo
+    // player, pressed "End"): no "time is up".
+    if (!state.allFound) {
+      const early = round.finished_at && round.ends_at
+        && (Boolean(round.paused_at) || Date.parse(round.finished_at) < Date.parse(round.ends_at) - 2000);
+      els.endedTitle.textContent = early ? t("round_over") : t("time_up");
+    }
     clearPath();
   }
 }
 
 function tick() {
-  const left = secondsLeft(state.snapshot.round, state.offset);
+  const left = secondsLeft(state.snap.round, state.offset);
   els.clock.textContent = formatTime(left);
   els.clock.classList.toggle("clock-low", left <= 10);
   if (left === 0) {
     clearInterval(state.timer);
     els.input.disabled = true;
     els.send.disabled = true;
-    // The server ends the round; ask for the new state shortly after the bell.
-    setTimeout(() => send({ type: "resync" }), 1500);
+    // The server ends the round at the bell and says so; should that word be lost, ask.
+    state.bellTimer = setTimeout(() => room.resync(), 3000);
   }
+}
+
+function onClock(message, status) {
+  const round = state.snap && state.snap.round;
+  if (!round || message.round !== round.id) { return; }
+  Object.assign(round, { started_at: message.started_at, ends_at: message.ends_at,
+                         paused_at: message.paused_at || null });
+  state.offset = Date.parse(message.server_time) - Date.now();
+  if (round.status === "lobby" && status === "running") { room.resync(); return; }  // the letters
+  setStatus(status);
+}
+
+// --- people and scores ----------------------------------------------------------
+
+function setPlayers(players) {
+  state.players = new Map(players.map((p) => [p.id, p]));
+  const you = state.snap.you;
+  const me = you && state.players.get(you.id);
+  if (me) { you.team = me.team; }
+  els.players.replaceChildren(...players.map((p) => {
+    const li = document.createElement("li");
+    li.textContent = p.team ? `${p.nickname} (${teamName(p.team)})` : p.nickname;
+    return li;
+  }));
+  renderScores();
+}
+
+function teamName(number) {
+  const team = state.snap.round.teams.find((x) => x.number === number);
+  return team ? team.name : "";
+}
+
+function rowName(row) {
+  if (teams()) { return teamName(row.id); }
+  const player = state.players.get(row.id);
+  return player ? player.nickname : "";
+}
+
+function onScores(message) {
+  if (!state.snap || message.round !== state.snap.round.id) { return; }
+  for (const row of message.scores) { state.rows.set(row.id, row); }
+  renderScores();
+  const find = message.find;
+  if (find && !state.finds.has(find.word)) {
+    state.finds.set(find.word, { word: find.word, display: find.display, path: find.path,
+                                 points: find.points, by: find.nickname });
+    renderFinds(find.word);
+    if (state.snap.you && find.player !== state.snap.you.id) {
+      showFeedback(t("found_by", { nickname: find.nickname, word: shown(find) }), true);
+    }
+  }
+}
+
+function renderScores() {
+  const mine = state.rows.get(myKey());
+  els.score.textContent = mine ? mine.points : 0;
+  els.scoresCard.hidden = state.snap.round.mode === "solo";
+  const rows = [...state.rows.values()].sort((a, b) => b.points - a.points || rowName(a).localeCompare(rowName(b)));
+  els.scores.replaceChildren(...rows.map((row) => {
+    const li = document.createElement("li");
+    li.textContent = tn("score", row.words, { name: rowName(row), points: row.points });
+    if (row.id === myKey()) { li.classList.add("me"); }
+    return li;
+  }));
 }
 
 // --- the board --------------------------------------------------------------
 
 function drawBoard(text) {
-  const { tiles, cols } = renderBoard(els.board, text, "button", state.snapshot.room.size);
+  const { tiles, cols } = renderBoard(els.board, text, "button", state.snap.round.size);
   state.cells = tiles;
   state.cols = cols;
 }
@@ -171,7 +234,6 @@ function extendPath(cell) {
   const last = path[path.length - 1];
   if (path.length >= 2 && sameCell(path[path.length - 2], cell)) {
     path.pop();  // dragging back undoes the last tile
-    state.deadPath = false;
   } else if (path.some((p) => sameCell(p, cell))) {
     return;
   } else if (path.length && !adjacent(last, cell)) {
@@ -180,20 +242,20 @@ function extendPath(cell) {
     path.push(cell);
   }
   drawPath(null);
-  send({ type: "check_path", round: state.snapshot.round.id, path });
+  send({ type: "check_path", round: state.snap.round.id, path });
 }
 
 function clearPath() {
   state.path = [];
-  state.deadPath = false;
   drawPath(null);
   els.pathStatus.textContent = "";
   els.pathStatus.className = "path-status";
 }
 
+// Sent whatever the hint said: a refused path is answered with its reason.
 function submitPath() {
   if (state.path.length >= 2) {
-    send({ type: "submit", round: state.snapshot.round.id, path: state.path });
+    send({ type: "submit", round: state.snap.round.id, path: state.path });
   }
   clearPath();
 }
@@ -252,8 +314,6 @@ window.addEventListener("pointerup", () => {
   if (!state.dragging) { return; }
   state.dragging = false;
   // A drag over several tiles submits on release; taps build a path, the last tile tapped twice sends.
-  // A path already known to start no word is not sent: it would only be refused.
-  if (state.deadPath) { clearPath(); return; }
   if (state.dragMoved || state.tapSubmit) { submitPath(); }
 });
 
@@ -277,56 +337,45 @@ els.form.addEventListener("submit", (event) => {
   if (state.path.length >= 2 && !els.input.value.trim()) { submitPath(); return; }
   const word = els.input.value.trim();
   if (!word) { return; }
-  if (send({ type: "submit", round: state.snapshot.round.id, word })) { els.input.value = ""; }
+  if (send({ type: "submit", round: state.snap.round.id, word })) { els.input.value = ""; }
 });
 
 els.start.addEventListener("click", () => send({ type: "start" }));
 els.endRound.addEventListener("click", () => {
-  const question = state.snapshot.room.mode === "solo" ? t("confirm_end_solo") : t("confirm_end");
+  const question = state.snap.round.mode === "solo" ? t("confirm_end_solo") : t("confirm_end");
   if (window.confirm(question)) { send({ type: "end" }); }
 });
 
 function onPathStatus(message) {
   if (JSON.stringify(message.path) !== JSON.stringify(state.path)) { return; }  // stale answer
   const good = message.ok;
-  state.deadPath = !good;
   drawPath(good);
   const letters = message.letters.toUpperCase();
+  if (!message.letters) { els.pathStatus.textContent = ""; return; }
   const status = good ? (message.is_word ? "path_word" : "path_more") : "path_dead";
   els.pathStatus.textContent = t(status, { letters });
   els.pathStatus.className = `path-status ${good ? "good" : "bad"}`;
 }
 
 function onWordResult(message) {
-  state.allFound = state.allFound || Boolean(message.all_found);
   if (message.accepted) {
     showFeedback(t("word_points", { word: shown(message), points: message.points }), true);
+    if (!state.finds.has(message.word)) {
+      const by = state.snap.you ? state.snap.you.nickname : "";
+      state.finds.set(message.word, { word: message.word, display: message.display,
+                                      path: message.path, points: message.points, by });
+      renderFinds(message.word);
+    }
     drawPath(null, message.path, "tile-flash");
     setTimeout(() => drawPath(null), 700);
   } else {
     const word = message.word ? shown(message) : "";
     showFeedback(word ? t("word_refused", { word, message: message.message }) : message.message, false);
   }
-}
-
-function onFind(message) {
-  const snap = state.snapshot;
-  if (!snap || message.round !== snap.round.id) { return; }
-  const key = snap.room.mode === "teams" ? message.team_name : message.nickname;
-  const row = state.scores.get(key) || { name: key, points: 0, words: 0 };
-  row.points += message.points;
-  row.words += 1;
-  state.scores.set(key, row);
-  renderScores();
-  const mine = snap.you && (message.player === snap.you.id
-    || (snap.room.mode === "teams" && message.team_name === snap.you.team));
-  if (mine && !state.finds.has(message.word)) {
-    state.finds.set(message.word, { word: message.word, display: message.display, path: message.path,
-                                     points: message.points, by: message.nickname });
-    renderFinds(message.word);
-    if (message.player !== snap.you.id) {
-      showFeedback(t("found_by", { nickname: message.nickname, word: shown(message) }), true);
-    }
+  if (message.all_found && !state.allFound) {
+    state.allFound = true;  // every word found: this player's round is over
+    els.endedTitle.textContent = t("all_found");
+    setStatus(state.snap.round.status);
   }
 }
 
@@ -341,7 +390,7 @@ function renderFinds(fresh) {
     pts.className = "points";
     pts.textContent = `+${find.points}`;
     li.append(pts);
-    if (find.by && state.snapshot.room.mode === "teams") {
+    if (find.by && teams()) {
       const by = document.createElement("span");
       by.className = "by";
       by.textContent = ` ${find.by}`;
@@ -353,34 +402,9 @@ function renderFinds(fresh) {
     return li;
   });
   els.finds.replaceChildren(...items);
-  const total = state.snapshot.round.word_count;
+  const total = state.snap.round.word_count;
   els.foundCount.textContent = state.finds.size;
   els.wordsLeft.textContent = Math.max(0, total - state.finds.size);
-  const points = [...state.finds.values()].reduce((sum, f) => sum + f.points, 0);
-  els.score.textContent = points;
-  if (total > 0 && (state.finds.size >= total || state.allFound) && !state.done) {
-    state.done = true;  // every word found: this player's round is over
-    els.endedTitle.textContent = t("all_found");
-    setStatus(state.snapshot.round.status);
-  }
-}
-
-function renderScores() {
-  const rows = [...state.scores.values()].sort((a, b) => b.points - a.points || a.name.localeCompare(b.name));
-  els.scoresCard.hidden = state.snapshot.room.mode === "solo";
-  els.scores.replaceChildren(...rows.map((row) => {
-    const li = document.createElement("li");
-    li.textContent = tn("score", row.words, { name: row.name, points: row.points });
-    return li;
-  }));
-}
-
-function renderPlayers(players) {
-  els.players.replaceChildren(...players.map((p) => {
-    const li = document.createElement("li");
-    li.textContent = p.team ? `${p.nickname} (${p.team})` : p.nickname;
-    return li;
-  }));
 }
 
 // good: true (green, ✓), false (red, ✗) or null (neutral news, like a pause).
@@ -396,4 +420,3 @@ function showConnection(text) {
 
 els.rulesOpen.addEventListener("click", () => els.rules.showModal());
 window.addEventListener("resize", () => drawPath(null));
-connect();

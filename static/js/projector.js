@@ -1,6 +1,7 @@
 // The projector screen: the host's view of a room, large enough for the back of the class.
 
-import { formatTime, renderBoard, roomSocket, secondsLeft, t } from "./board.js";
+import { formatTime, renderBoard, secondsLeft, t } from "./board.js";
+import { openRoom } from "./room.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -8,38 +9,62 @@ const els = {
   root: $("projector"), board: $("board"), clock: $("clock"), clockState: $("clock-state"),
   joinPanel: $("join-panel"), leaderboard: $("leaderboard"), title: $("leaderboard-title"),
   players: $("players"), playerCount: $("player-count"), feedback: $("feedback"),
-  connection: $("connection"), lock: $("lock"), topOnly: $("top-only"),
+  connection: $("connection"), lock: $("lock"), topOnly: $("top-only"), settings: $("round-settings"),
   results: $("results-link"), start: $("start"), pause: $("pause"), resume: $("resume"),
-  extend: $("extend"), end: $("end"),
+  extend: $("extend"), end: $("end"), nextCard: $("next-card"),
 };
-const state = { snap: null, offset: 0, scores: new Map(), timer: null, seq: 0 };
+const state = { snap: null, offset: 0, rows: new Map(), players: new Map(), timer: null };
 
-const socket = roomSocket(page.socket, handle, (text) => {
-  els.connection.textContent = text;
-  els.connection.hidden = !text;
+const room = openRoom(page.socket, {
+  snapshot: apply,
+  event: onEvent,
+  status: (text) => { els.connection.textContent = text; els.connection.hidden = !text; },
+  stopped: () => { els.root.dataset.state = "stopped"; clearInterval(state.timer); },
 });
 
-function handle(message) {
-  if (message.type === "snapshot") { apply(message); return; }
-  if (message.seq !== undefined && state.snap && message.seq <= state.snap.seq) { return; }
-  if (message.type === "find") { onFind(message); }
-  else if (message.type === "players") { renderPlayers(message.players); }
-  else if (message.type === "room") { setRoom(message.locked, message.top_only); }
-  else if (message.type === "error") { say(message.message); }
-  else if (["round_started", "round_ended", "clock", "new_round", "ruling"].includes(message.type)) {
-    socket.send({ type: "resync" });
-  }
+function onEvent(message) {
+  const round = state.snap && state.snap.round;
+  const current = (m) => round && m.round === round.id;
+  const handlers = {
+    scores: (m) => { if (current(m)) { m.scores.forEach((row) => state.rows.set(row.id, row)); renderScores(); } },
+    players: (m) => { if (current(m)) { renderPlayers(m.players); } },
+    room: (m) => setRoom(m.locked, m.top_only),
+    error: (m) => say(m.message),
+    round_started: (m) => { if (current(m)) { room.resync(); } },  // the letters appear
+    clock: (m) => { if (current(m)) { setClock(m); } },
+    round_ended: (m) => { if (current(m)) { round.finished_at = m.finished_at; setStatus("finished"); } },
+    new_round: () => room.resync(),
+    ruling: () => room.resync(),
+  };
+  (handlers[message.type] || (() => {}))(message);
 }
 
 function apply(snap) {
   state.snap = snap;
   state.offset = Date.parse(snap.server_time) - Date.now();
-  renderBoard(els.board, snap.round.board, "span", snap.room.size);
-  state.scores = new Map(snap.scores.map((row) => [row.name, row]));
-  renderScores();
+  const { round } = snap;
+  renderBoard(els.board, round.board, "span", round.size);
+  els.settings.textContent = [
+    round.language_name, round.level_name, `${round.size}×${round.size}`,
+    round.scoring === "classic" ? t("classic") : "",
+  ].filter(Boolean).join(" · ");
+  state.rows = new Map(snap.scores.map((row) => [row.id, row]));
   renderPlayers(snap.players);
   setRoom(snap.room.locked, snap.room.top_only);
-  const status = snap.round.status;
+  els.results.href = page.results.replace("/rounds/0/", `/rounds/${round.number}/`);
+  setStatus(round.status);
+}
+
+function setClock(message) {
+  Object.assign(state.snap.round, {
+    started_at: message.started_at, ends_at: message.ends_at, paused_at: message.paused_at,
+  });
+  state.offset = Date.parse(message.server_time) - Date.now();
+  setStatus(message.status);
+}
+
+function setStatus(status) {
+  state.snap.round.status = status;
   els.root.dataset.state = status;
   // While a round runs the code stays, small, for latecomers; the QR code is for the lobby.
   els.joinPanel.classList.toggle("compact", status !== "lobby");
@@ -48,9 +73,8 @@ function apply(snap) {
   els.resume.hidden = status !== "paused";
   els.extend.hidden = els.end.hidden = !["running", "paused"].includes(status);
   els.results.hidden = status !== "finished";
-  els.results.href = page.results.replace("/rounds/0/", `/rounds/${snap.round.number}/`);
   els.clockState.textContent = { lobby: t("waiting"), paused: t("paused"), finished: t("time_up") }[status] || "";
-  document.getElementById("next-card").open = status === "finished";
+  els.nextCard.open = status === "finished";
   clearInterval(state.timer);
   if (status === "running") { state.timer = setInterval(tick, 250); }
   tick();
@@ -58,26 +82,31 @@ function apply(snap) {
 
 function tick() {
   const round = state.snap.round;
-  const left = round.status === "lobby" ? state.snap.room.duration_seconds : secondsLeft(round, state.offset) ?? 0;
+  const left = round.status === "lobby" ? round.duration_seconds : secondsLeft(round, state.offset) ?? 0;
   els.clock.textContent = formatTime(round.status === "finished" ? 0 : left);
   els.clock.classList.toggle("clock-low", round.status === "running" && left <= 10);
   if (round.status === "running" && left === 0) {
     clearInterval(state.timer);
-    setTimeout(() => socket.send({ type: "resync" }), 1500);
+    // The server ends the round at the bell and says so; should that word be lost, ask.
+    setTimeout(() => { if (state.snap.round.status === "running") { room.resync(); } }, 3000);
   }
 }
 
-function onFind(event) {
-  const key = state.snap.room.mode === "teams" ? event.team_name : event.nickname;
-  const row = state.scores.get(key) || { name: key, points: 0, words: 0 };
-  row.points += event.points;
-  row.words += 1;
-  state.scores.set(key, row);
-  renderScores();
+function teams() { return state.snap.round.mode === "teams"; }
+
+function teamName(number) {
+  const team = state.snap.round.teams.find((x) => x.number === number);
+  return team ? team.name : "";
+}
+
+function rowName(row) {
+  if (teams()) { return teamName(row.id); }
+  const player = state.players.get(row.id);
+  return player ? player.nickname : "";
 }
 
 function renderScores() {
-  let rows = [...state.scores.values()].sort((a, b) => b.points - a.points || a.name.localeCompare(b.name));
+  let rows = [...state.rows.values()].sort((a, b) => b.points - a.points || rowName(a).localeCompare(rowName(b)));
   const topOnly = state.snap.room.top_only;
   if (topOnly) { rows = rows.slice(0, 5); }
   els.title.textContent = topOnly ? t("top_five") : t("leaderboard");
@@ -85,7 +114,7 @@ function renderScores() {
     const li = document.createElement("li");
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = row.name;
+    name.textContent = rowName(row);
     const points = document.createElement("strong");
     points.textContent = row.points;
     li.append(name, " ", points);
@@ -94,32 +123,32 @@ function renderScores() {
 }
 
 function renderPlayers(players) {
+  state.players = new Map(players.map((p) => [p.id, p]));
   els.playerCount.textContent = players.length;
-  const teams = state.snap ? state.snap.room.mode === "teams" : false;
   els.players.replaceChildren(...players.map((player) => {
     const li = document.createElement("li");
     const name = document.createElement("span");
-    name.textContent = player.team ? `${player.nickname} (${player.team})` : player.nickname;
+    name.textContent = player.team ? `${player.nickname} (${teamName(player.team)})` : player.nickname;
     const rename = button(t("rename"), () => {
       const nickname = window.prompt(t("rename_prompt", { nickname: player.nickname }), player.nickname);
-      if (nickname) { socket.send({ type: "rename", player: player.id, nickname }); }
+      if (nickname) { room.send({ type: "rename", player: player.id, nickname }); }
     });
     const remove = button(t("remove"), () => {
       if (window.confirm(t("remove_confirm", { nickname: player.nickname }))) {
-        socket.send({ type: "remove", player: player.id });
+        room.send({ type: "remove", player: player.id });
       }
     });
     li.append(name, " ", rename, " ", remove);
-    if (teams) {
+    if (teams() && player.team) {
+      const count = state.snap.round.teams.length;
       const move = button(t("next_team"), () => {
-        const count = state.snap.scores.length;
-        const current = state.snap.scores.findIndex((row) => row.name === player.team);
-        socket.send({ type: "move", player: player.id, team: ((current + 1) % count) + 1 });
+        room.send({ type: "move", player: player.id, team: (player.team % count) + 1 });
       });
       li.append(" ", move);
     }
     return li;
   }));
+  renderScores();
 }
 
 function button(label, onClick) {
@@ -143,8 +172,8 @@ for (const control of document.querySelectorAll("[data-action]")) {
   control.addEventListener("click", () => {
     const action = control.dataset.action;
     if (action === "end" && !window.confirm(t("confirm_end"))) { return; }
-    socket.send(action === "extend" ? { type: "extend", seconds: 30 } : { type: action });
+    room.send(action === "extend" ? { type: "extend", seconds: 30 } : { type: action });
   });
 }
-els.lock.addEventListener("change", () => socket.send({ type: "lock", on: els.lock.checked }));
-els.topOnly.addEventListener("change", () => socket.send({ type: "top_only", on: els.topOnly.checked }));
+els.lock.addEventListener("change", () => room.send({ type: "lock", on: els.lock.checked }));
+els.topOnly.addEventListener("change", () => room.send({ type: "top_only", on: els.topOnly.checked }));

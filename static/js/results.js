@@ -1,11 +1,15 @@
 // The results page: pointing at, tapping or focusing a word traces its path on the board.
-// When the teacher rules on a word, every open results page reloads with the new totals.
+// It follows the room: when the teacher rules on a word of this round the page reloads
+// with the new totals, and when the next round is dealt it says so, with a way in.
 
-import { roomSocket, t } from "./board.js";
+import { t } from "./board.js";
+import { openRoom } from "./room.js";
 
 const board = document.getElementById("board");
 const line = document.getElementById("path-line");
 const status = document.getElementById("trace-status");
+const nextRound = document.getElementById("next-round");
+const page = JSON.parse(document.getElementById("results-data").textContent);
 const tiles = [...board.querySelectorAll(".tile")];
 const cols = Number(getComputedStyle(board).gridTemplateColumns.split(" ").length);
 
@@ -40,7 +44,18 @@ for (const button of document.querySelectorAll("button.word[data-path]")) {
   });
 }
 
-const socketPath = JSON.parse(document.getElementById("results-socket").textContent);
-roomSocket(socketPath, (message) => {
-  if (message.type === "ruling") { window.location.reload(); }
-}, () => {});
+function showNext(number) {
+  if (number <= page.number) { return; }
+  nextRound.querySelector("a").textContent = t("next_round", { number });
+  nextRound.hidden = false;
+}
+
+openRoom(page.socket, {
+  snapshot: (snap) => showNext(snap.round.number),
+  event: (message) => {
+    if (message.type === "ruling" && message.round === page.round) { window.location.reload(); }
+    if (message.type === "new_round") { showNext(message.number); }
+  },
+  status: () => {},
+  stopped: () => {},
+});

@@ -7,7 +7,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import loadtest
+from tools import loadtest
 
 
 class Command(BaseCommand):

@@ -1,11 +1,5 @@
-"""Every websocket message of a room, in both directions, defined once.
-
-Browsers send small JSON objects with a ``type``; ``parse_client_message``
-turns a raw frame into one of the dataclasses below or raises
-``ClientError`` with a code the page can show. Server messages are built by
-the ``*_event`` helpers so that every field name lives here. The same
-messages, with examples, are in docs/protocol.md.
-"""
+"""Browser to server: ``parse_client_message`` turns a raw frame into one of the
+dataclasses below, or raises ``ClientError`` with a code the page can show."""
 
 from __future__ import annotations
 
@@ -14,12 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-
-# Close codes (4000-4999 are the application's own).
-CLOSE_NOT_A_ROOM = 4004  # the room code in the URL does not exist
-CLOSE_NOT_JOINED = 4003  # this browser has not joined the room (no nickname yet)
-CLOSE_REMOVED = 4010  # the host removed this player from the room
-CLOSE_FLOOD = 4029  # too many messages: the page should wait and reconnect
 
 MAX_FRAME_CHARS = 2_000  # far above any real message; a word is at most 40 letters
 MAX_WORD_CHARS = 40
@@ -37,7 +25,7 @@ class ClientError(Exception):
 
 @dataclass(frozen=True)
 class SubmitWord:
-    """A typed word, or a path of tapped tiles (exactly one of the two)."""
+    """A typed word, or a path of traced tiles (exactly one of the two)."""
 
     round_id: int
     word: str | None = None
@@ -46,7 +34,7 @@ class SubmitWord:
 
 @dataclass(frozen=True)
 class CheckPath:
-    """The tiles selected so far, for the green/red feedback while dragging."""
+    """The tiles traced so far, for the green/red feedback."""
 
     round_id: int
     path: tuple[tuple[int, int], ...]
@@ -64,7 +52,7 @@ class EndRound:
 
 @dataclass(frozen=True)
 class NextRound:
-    """The host deals a new round with the same settings ("play again")."""
+    """The host deals a new round with the room's settings ("play again")."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +75,11 @@ class Resync:
 
 
 ClientMessage = SubmitWord | CheckPath | StartRound | EndRound | NextRound | HostAction | Resync
+HOST_MESSAGES = (StartRound, EndRound, NextRound, HostAction)
+HOST_ACTIONS = frozenset(
+    {"pause", "resume", "extend", "rename", "remove", "move", "lock", "top_only"}
+)
+_SIMPLE = {"start": StartRound, "end": EndRound, "next_round": NextRound, "resync": Resync}
 
 
 def parse_client_message(text: str | None, binary: bytes | None = None) -> ClientMessage:
@@ -102,23 +95,17 @@ def parse_client_message(text: str | None, binary: bytes | None = None) -> Clien
     if not isinstance(payload, dict):
         raise ClientError("bad_message", _("A message must be a JSON object with a type."))
     kind = payload.get("type")
+    if not isinstance(kind, str):
+        raise ClientError("bad_message", _("A message must be a JSON object with a type."))
     if kind == "submit":
         return _parse_submit(payload)
     if kind == "check_path":
         return CheckPath(round_id=_round_id(payload), path=_path(payload.get("path")))
-    if kind == "start":
-        return StartRound()
-    if kind == "end":
-        return EndRound()
-    if kind == "next_round":
-        return NextRound()
-    if kind == "resync":
-        return Resync()
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]()
     if kind in HOST_ACTIONS:
         return _parse_host_action(kind, payload)
-    raise ClientError(
-        "unknown_type", _("Unknown message type %(kind)r.") % {"kind": str(kind)[:30]}
-    )
+    raise ClientError("unknown_type", _("Unknown message type %(kind)r.") % {"kind": kind[:30]})
 
 
 def _parse_submit(payload: dict[str, Any]) -> SubmitWord:
@@ -137,17 +124,12 @@ def _parse_submit(payload: dict[str, Any]) -> SubmitWord:
     return SubmitWord(round_id=round_id, path=_path(path))
 
 
-HOST_ACTIONS = frozenset(
-    {"pause", "resume", "extend", "rename", "remove", "move", "lock", "top_only"}
-)
-
-
 def _parse_host_action(kind: str, payload: dict[str, Any]) -> HostAction:
     if kind in ("pause", "resume"):
         return HostAction(kind)
     if kind == "extend":
         seconds = payload.get("seconds", 30)
-        if not isinstance(seconds, int) or isinstance(seconds, bool) or not 5 <= seconds <= 600:
+        if not _is_int(seconds) or not 5 <= seconds <= 600:
             raise ClientError("bad_field", _("Add between 5 seconds and 10 minutes."))
         return HostAction(kind, seconds=seconds)
     if kind in ("lock", "top_only"):
@@ -156,20 +138,24 @@ def _parse_host_action(kind: str, payload: dict[str, Any]) -> HostAction:
             raise ClientError("bad_field", _("Say on: true or on: false."))
         return HostAction(kind, on=on)
     player = payload.get("player")
-    if not isinstance(player, int) or isinstance(player, bool):
+    if not _is_int(player):
         raise ClientError("bad_field", _("Name the player by their id."))
     nickname = payload.get("nickname")
     if kind == "rename" and not isinstance(nickname, str):
         raise ClientError("bad_field", _("The new nickname must be text."))
     team = payload.get("team", 0)
-    if kind == "move" and (not isinstance(team, int) or isinstance(team, bool) or team < 1):
+    if kind == "move" and (not _is_int(team) or team < 1):
         raise ClientError("bad_field", _("Name the team by its number."))
     return HostAction(kind, player=player, nickname=nickname, team=team)
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _round_id(payload: dict[str, Any]) -> int:
     value = payload.get("round")
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+    if not _is_int(value) or value < 1:
         raise ClientError("bad_field", _("The message must name its round (a positive number)."))
     return value
 
@@ -179,15 +165,7 @@ def _path(value: Any) -> tuple[tuple[int, int], ...]:
         raise ClientError("bad_field", _("A path is a list of [row, column] pairs."))
     cells = []
     for cell in value:
-        if (
-            not isinstance(cell, list)
-            or len(cell) != 2
-            or not all(isinstance(n, int) and not isinstance(n, bool) for n in cell)
-        ):
+        if not isinstance(cell, list) or len(cell) != 2 or not all(_is_int(n) for n in cell):
             raise ClientError("bad_field", _("A path is a list of [row, column] pairs."))
         cells.append((cell[0], cell[1]))
     return tuple(cells)
-
-
-def error_event(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": str(message)}

@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0001_classrooms_login_failures'),
+        ('accounts', '0003_classroom_is_a_name'),
     ]
 
     operations = [

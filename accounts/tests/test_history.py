@@ -7,8 +7,9 @@ import io
 
 import pytest
 
-from games import history, selectors, services
-from games.charts import line_chart
+from accounts import history
+from accounts.charts import line_chart
+from games import selectors, services
 from games.models import Round
 from games.tests.conftest import ANN, BEN, make_room
 
@@ -17,16 +18,8 @@ pytestmark = pytest.mark.django_db
 
 def play(room, finds: dict[str, list[str]], language=None, board="PERS/LATG/SINE/TERS"):
     """A finished round in which each browser found the given words."""
-    if language:
-        services.room_configure(room=room, language=language, level=4)
-    current = selectors.current_round(room)
-    if current.started_at is not None:
-        services.round_finish(round=current)
-        room.rounds.filter(started_at__isnull=True).delete()
-    if current.started_at is not None or language:
-        room.rounds.filter(started_at__isnull=True).delete()
-        services.round_create(room=room, board=board)
-    game_round = selectors.current_round(room)
+    settings = {"language": language, "level": 4} if language else {}
+    game_round = services.round_deal(room=room, board=board, **settings).round
     services.round_start(round=game_round)
     game_round = Round.objects.get(pk=game_round.pk)
     for browser, words in finds.items():
@@ -51,8 +44,8 @@ def room():
 def test_a_student_who_took_part_and_found_nothing_counts_with_zero(room):
     game_round = play(room, {ANN: ["alerts"]})
     ben = selectors.player_for(room, BEN)
-    services.participation_record(round_id=game_round.pk, player=ben)
-    services.participation_record(round_id=game_round.pk, player=ben)  # once is once
+    services.round_enter(round=game_round, player=ben)  # his play page was open
+    services.round_enter(round=game_round, player=ben)  # once is once
     lines = {line.nickname: line for line in history.students(room, "en")}
     assert (lines["=cmd()"].rounds, lines["=cmd()"].points, lines["=cmd()"].words) == (1, 0, 0)
     assert lines["Ann"].rounds == 1

@@ -8,8 +8,9 @@ five a word that is on the board. Every player connects first (50 at a time,
 as a class joins), then the
 timed play begins. Measured: the word round trip (submit to
 ``word_result``), the broadcast latency (a player's accepted word to the
-``find`` event on the other sockets of the room), errors, replies that never
-came and room events lost (gaps in the sequence numbers).
+``scores`` event that carries the finder's new total, on the other sockets of
+the room), errors, replies that never came and room events lost (gaps in the
+sequence numbers).
 
 With ``start_late`` the rounds are dealt but not started: once every player
 is connected, each room's host socket starts its round, as a teacher does
@@ -28,13 +29,20 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-import websockets
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 
 from games import selectors, services
 from games.models import Room
 from games.sessions import BROWSER_KEY
+
+try:
+    import websockets
+except ImportError as error:  # a production install has only requirements.txt
+    raise ImportError(
+        "the load generator needs the development requirements: "
+        ".venv/bin/pip install -r requirements-dev.txt"
+    ) from error
 
 VALID_SHARE = 0.2
 
@@ -47,6 +55,7 @@ class Seat:
     round_id: int
     session_key: str
     name: str
+    player_id: int
     words: list[str]
     first_seq: int = 0
     last_seq: int = 0
@@ -59,6 +68,7 @@ class Tally:
     round_trips: list[float] = field(default_factory=list)
     broadcasts: list[float] = field(default_factory=list)
     sent_at: dict[tuple[str, str], float] = field(default_factory=dict)
+    valid_sent_at: dict[int, float] = field(default_factory=dict)  # player id -> last valid word
     submitted: int = 0
     answered: int = 0
     errors: int = 0
@@ -93,13 +103,14 @@ def prepare(
         for seat_number in range(min(room_size, players - len(seats))):
             browser = f"loadtest-{room.code}-{seat_number}"
             name = f"Bot {seat_number + 1}"
-            services.player_join(room=room, browser=browser, nickname=name)
+            player = services.player_join(room=room, browser=browser, nickname=name)
             seats.append(
                 Seat(
                     room.code,
                     game_round.pk,
                     _session_for(browser),
                     name,
+                    player.pk,
                     random.sample(words, k=len(words)),
                 )
             )
@@ -198,6 +209,8 @@ async def play(socket, seat: Seat, deadline: float, interval: float, tally: Tall
         words = iter(seat.words)
         while time.monotonic() < deadline:
             word = next(words, None) if random.random() < VALID_SHARE else None
+            if word is not None:
+                tally.valid_sent_at[seat.player_id] = time.perf_counter()
             word = word or "".join(random.choices("bcdfghjklmnpqrstvwxz", k=5))
             tally.sent_at[(seat.name + seat.code, word)] = time.perf_counter()
             tally.submitted += 1
@@ -223,10 +236,11 @@ async def listen(socket, seat: Seat, tally: Tally) -> None:
             if sent is not None:
                 tally.round_trips.append(now - sent)
                 tally.answered += 1
-        elif kind == "find" and message["nickname"] != seat.name:
-            sent = tally.sent_at.get((message["nickname"] + seat.code, message["word"]))
-            if sent is not None:
-                tally.broadcasts.append(now - sent)
+        elif kind == "scores":
+            for row in message["scores"]:
+                sent = tally.valid_sent_at.get(row["id"])
+                if row["id"] != seat.player_id and sent is not None:
+                    tally.broadcasts.append(now - sent)
         elif kind == "round_started":
             sent = tally.start_sent.get(seat.code)
             if sent is not None:

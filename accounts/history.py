@@ -1,0 +1,236 @@
+"""What a class's finished rounds add up to: leaderboards, a student's history, CSV rows.
+
+Reads only, for the teachers' pages beside it. Every figure is a sum of the
+results each finished round stored for its players (``RoundPlayer``: written
+by the one scoring function when the round ended and after each ruling), so
+a year of rounds costs a few grouped queries, not a year of finds scored
+again. A "student" is a player of the class's room (a nickname, unique in the
+room ignoring case). Scores of different languages are never added together:
+every table is per language.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db.models import Avg, Count, OuterRef, Subquery, Sum
+from django.db.models.functions import Length
+from django.utils import timezone
+
+from games import selectors
+from games.dealing import display
+from games.models import Player, Room, Round, RoundPlayer
+
+
+def student_slug(key: str) -> str:
+    """A URL-safe name for a student key (nicknames may hold "/", "?" or "#")."""
+    return base64.urlsafe_b64encode(key.encode()).decode().rstrip("=")
+
+
+def student_key(slug: str) -> str | None:
+    """The key a slug names, or None for a slug that is not one."""
+    try:
+        return base64.urlsafe_b64decode(slug + "=" * (-len(slug) % 4)).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+@dataclass
+class StudentLine:
+    """One student's totals in one language."""
+
+    nickname: str
+    key: str
+    rounds: int = 0
+    points: int = 0
+    words: int = 0
+    longest: str = ""
+    longest_display: str = ""  # as the language writes it: "âne" for "ane"
+    per_round: list[tuple[datetime, int]] = field(default_factory=list)
+
+    @property
+    def slug(self) -> str:
+        return student_slug(self.key)
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    round_id: int
+    number: int
+    played_at: datetime
+    nickname: str
+    points: int
+    words: int
+
+
+def finished_rounds(room: Room, language: str | None = None):
+    rounds = room.rounds.filter(finished_at__isnull=False)
+    return rounds.filter(language=language) if language else rounds
+
+
+def _results(room: Room, language: str | None = None):
+    """Every stored result of the room's finished rounds (in ``language``)."""
+    results = RoundPlayer.objects.filter(round__room=room, round__finished_at__isnull=False)
+    return results.filter(round__language=language) if language else results
+
+
+def languages_played(room: Room) -> list[str]:
+    return sorted(set(finished_rounds(room).values_list("language", flat=True)))
+
+
+def students(room: Room, language: str, key: str | None = None) -> list[StudentLine]:
+    """Every student who was in a round in ``language`` (or the one with ``key``), best
+    total first. A round counts for each student who was in it, 0 points or not."""
+    results = _results(room, language)
+    if key is not None:
+        results = results.filter(player__nickname_key=key)
+    longest = (
+        _results(room, language)
+        .filter(player=OuterRef("player"))
+        .exclude(longest="")
+        .order_by(Length("longest").desc(), "round__number")
+        .values("longest")[:1]
+    )
+    totals = (
+        results.values("player", "player__nickname", "player__nickname_key")
+        .annotate(rounds=Count("pk"), points=Sum("points"), words=Sum("words"))
+        .annotate(longest=Subquery(longest))
+    )
+    lines = [
+        StudentLine(
+            nickname=row["player__nickname"],
+            key=row["player__nickname_key"],
+            rounds=row["rounds"],
+            points=row["points"] or 0,
+            words=row["words"] or 0,
+            longest=row["longest"] or "",
+            longest_display=display(language, row["longest"]) if row["longest"] else "",
+        )
+        for row in totals
+    ]
+    return sorted(lines, key=lambda s: (-s.points, s.nickname.casefold()))
+
+
+def student(room: Room, key: str) -> list[tuple[str, StudentLine]]:
+    """One student's line in each language they played, with their points round by round."""
+    found = []
+    for language in languages_played(room):
+        lines = students(room, language, key=key)
+        if not lines:
+            continue
+        line = lines[0]
+        rounds = (
+            _results(room, language)
+            .filter(player__nickname_key=key)
+            .order_by("round__started_at", "round__number")
+            .values_list("round__started_at", "points")
+        )
+        line.per_round = list(rounds)
+        found.append((language, line))
+    return found
+
+
+def best_rounds(room: Room, language: str, limit: int = 10) -> list[RoundLine]:
+    """The best single-round scores in ``language`` (0 points never make the list)."""
+    best = (
+        _results(room, language)
+        .filter(points__gt=0)
+        .order_by("-points", "round__started_at", "pk")
+        .values_list(
+            "round_id", "round__number", "round__started_at", "player__nickname", "points", "words"
+        )[:limit]
+    )
+    return [RoundLine(*row) for row in best]
+
+
+def trend(room: Room, language: str) -> list[tuple[datetime, float]]:
+    """The class's average points per player who was in the round, round by round."""
+    averages = (
+        _results(room, language)
+        .values("round_id", "round__started_at", "round__number")
+        .annotate(average=Avg("points"))
+        .order_by("round__started_at", "round__number")
+    )
+    return [(row["round__started_at"], round(row["average"], 1)) for row in averages]
+
+
+# --- CSV --------------------------------------------------------------------------
+
+
+def _cell(value):
+    # Text starting with = + - @ would run as a formula in a spreadsheet.
+    if isinstance(value, str) and value[:1] and value[0] in "=+-@\t\r":
+        return "'" + value
+    return value
+
+
+def _csv(header: list[str], rows) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([_cell(value) for value in row])
+    return buffer.getvalue()
+
+
+def round_csv(game_round: Round) -> str:
+    """Every word that counts in a round: who found it, points under the round's rule
+    (and the teacher's rulings), when."""
+    board = selectors.scoreboard(game_round)
+    names = dict(Player.objects.filter(room=game_round.room).values_list("pk", "nickname"))
+    teams = dict(game_round.room.teams.values_list("pk", "name"))
+    rows = [
+        (
+            names.get(scored.claim.player, ""),
+            teams.get(scored.claim.team, "") if game_round.rules.teams else "",
+            display(game_round.language, scored.claim.word),
+            scored.points,
+            timezone.localtime(scored.claim.order[0]).isoformat(),
+        )
+        for scored in board.finds
+        if scored.credited
+    ]
+    return _csv(["nickname", "team", "word", "points", "found_at"], rows)
+
+
+def class_csv(room: Room) -> str:
+    """Per language, every student's totals."""
+    rows = [
+        (language, line.nickname, line.rounds, line.points, line.words, line.longest_display)
+        for language in languages_played(room)
+        for line in students(room, language)
+    ]
+    return _csv(["language", "nickname", "rounds", "points", "words", "longest_word"], rows)
+
+
+def student_csv(room: Room, key: str) -> str:
+    """One student's rounds, in every language."""
+    results = (
+        _results(room)
+        .filter(player__nickname_key=key)
+        .order_by("round__started_at", "round__number")
+        .values_list(
+            "round__started_at",
+            "round__language",
+            "round__number",
+            "points",
+            "words",
+            "longest",
+        )
+    )
+    rows = [
+        (
+            timezone.localtime(started).isoformat() if started else "",
+            language,
+            number,
+            points,
+            words,
+            display(language, longest) if longest else "",
+        )
+        for started, language, number, points, words, longest in results
+    ]
+    return _csv(["played_at", "language", "round", "points", "words", "longest_word"], rows)

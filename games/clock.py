@@ -1,0 +1,85 @@
+"""A round's clock: the one owner of "is time up?".
+
+The sweeper, the services that take words, the reads that show a round and
+the pages (through the ``status`` they are sent) all ask here. A round's
+deadline is ``ends_at``; a pause moves it on; the host may end a round early
+(``finished_at`` before ``ends_at``). A word that left the page before the end
+may arrive a little after it: it is taken until ``GRACE`` after the end, even
+when the round has already been marked finished.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+# A word that left the page before the bell may arrive a little after it.
+GRACE = timedelta(seconds=1)
+
+LOBBY, RUNNING, PAUSED, FINISHED = "lobby", "running", "paused", "finished"
+
+
+def status(round, now: datetime | None = None) -> str:
+    """``lobby`` (dealt, not started), ``running``, ``paused`` or ``finished``.
+
+    A round whose deadline has passed is finished even before the sweeper
+    has written ``finished_at``: every screen agrees at the bell.
+    """
+    now = now or timezone.now()
+    if round.finished_at is not None or is_due(round, now):
+        return FINISHED
+    if round.started_at is None:
+        return LOBBY
+    return PAUSED if round.paused_at is not None else RUNNING
+
+
+def is_due(round, now: datetime | None = None) -> bool:
+    """Running, not paused, not yet marked finished, and past its deadline."""
+    now = now or timezone.now()
+    return (
+        round.finished_at is None
+        and round.paused_at is None
+        and round.ends_at is not None
+        and now >= round.ends_at
+    )
+
+
+def due_rounds(now: datetime) -> Q:
+    """``is_due`` as a query, for the sweeper."""
+    return Q(finished_at__isnull=True, paused_at__isnull=True, ends_at__lte=now)
+
+
+def end_of_play(round) -> datetime | None:
+    """When play stopped or stops: the bell, or the host's early end."""
+    if round.finished_at is not None and (
+        round.ends_at is None or round.finished_at < round.ends_at
+    ):
+        return round.finished_at
+    return round.ends_at
+
+
+def refusal(round, now: datetime | None = None) -> str | None:
+    """Why a word sent now cannot count (``not_started``, ``paused``, ``time_up``), or None."""
+    now = now or timezone.now()
+    if round.started_at is None:
+        return "not_started"
+    if round.paused_at is not None:
+        # Paused; a round ended while paused took no word after the pause.
+        return "paused" if round.finished_at is None else "time_up"
+    end = end_of_play(round)
+    if end is not None and now > end + GRACE:
+        return "time_up"
+    return None
+
+
+def seconds_left(round, now: datetime | None = None) -> float:
+    """Seconds until the bell (frozen while paused); 0 once over."""
+    now = now or timezone.now()
+    if round.ends_at is None:
+        return float(round.duration_seconds)
+    if round.finished_at is not None:
+        return 0.0
+    reference = round.paused_at or now
+    return max(0.0, (round.ends_at - reference).total_seconds())

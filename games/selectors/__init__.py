@@ -1,0 +1,41 @@
+"""Reads of game state: what a page or a socket is shown. Nothing here writes.
+
+``rooms`` (finding a room, its host and owner, who is in a round), ``scores``
+(a round's scores through the one scoring function), ``rounds`` (the
+socket's snapshot, the results page's summary). The words of a round and the
+verdict on a word are ``games.verdicts``; the clock is ``games.clock``.
+"""
+
+from games.selectors.rooms import (
+    can_rule,
+    current_round,
+    is_host,
+    is_owner,
+    player_for,
+    players_in,
+    room_by_code,
+    round_player,
+    round_teams,
+)
+from games.selectors.rounds import my_finds, results, round_info, snapshot
+from games.selectors.scores import lines_for, rows, scoreboard, team_numbers
+
+__all__ = [
+    "can_rule",
+    "current_round",
+    "is_host",
+    "is_owner",
+    "lines_for",
+    "my_finds",
+    "player_for",
+    "players_in",
+    "results",
+    "room_by_code",
+    "round_info",
+    "round_player",
+    "round_teams",
+    "rows",
+    "scoreboard",
+    "snapshot",
+    "team_numbers",
+]
