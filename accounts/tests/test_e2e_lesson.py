@@ -23,10 +23,10 @@ def state_is(page, state):
     page.wait_for_function(f"document.querySelector('[data-state]').dataset.state === '{state}'")
 
 
-def sign_up_and_create_class(page, base):
+def sign_up_and_create_class(page, base, username="mr_lesson"):
     page.goto(base + "/accounts/signup")
-    page.fill("#id_username", "mr_lesson")
-    page.fill("#id_email", "lesson@school.example")
+    page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@school.example")
     page.fill("#id_password1", "grille-de-lettres-42")
     page.fill("#id_password2", "grille-de-lettres-42")
     page.click("form button[type=submit]")

@@ -202,7 +202,9 @@ function renderScores() {
   const mine = state.rows.get(myKey());
   els.score.textContent = mine ? mine.points : 0;
   els.scoresCard.hidden = state.snap.round.mode === "solo";
-  const rows = [...state.rows.values()].sort((a, b) => b.points - a.points || rowName(a).localeCompare(rowName(b)));
+  // A removed player's row stays in the round's record, not on the screen.
+  const rows = [...state.rows.values()].filter(rowName)
+    .sort((a, b) => b.points - a.points || rowName(a).localeCompare(rowName(b)));
   els.scores.replaceChildren(...rows.map((row) => {
     const li = document.createElement("li");
     li.textContent = tn("score", row.words, { name: rowName(row), points: row.points });

@@ -106,7 +106,9 @@ function rowName(row) {
 }
 
 function renderScores() {
-  let rows = [...state.rows.values()].sort((a, b) => b.points - a.points || rowName(a).localeCompare(rowName(b)));
+  // A removed player's row stays in the round's record, not on the screen.
+  let rows = [...state.rows.values()].filter(rowName)
+    .sort((a, b) => b.points - a.points || rowName(a).localeCompare(rowName(b)));
   const topOnly = state.snap.room.top_only;
   if (topOnly) { rows = rows.slice(0, 5); }
   els.title.textContent = topOnly ? t("top_five") : t("leaderboard");
