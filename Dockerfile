@@ -1,5 +1,5 @@
 # Lettergrid web process: daphne serving HTTP and websockets.
-FROM python:3.11-slim
+FROM python:3.13-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
 WORKDIR /app
@@ -9,9 +9,10 @@ RUN pip install -r requirements.txt
 
 COPY . .
 # Static files are served by WhiteNoise straight from static/ (WHITENOISE_USE_FINDERS).
-RUN useradd --create-home lettergrid \
+# A numeric user, so that Kubernetes' runAsNonRoot can check it.
+RUN useradd --create-home --uid 10001 lettergrid \
     && mkdir -p /app/var && chown -R lettergrid /app/var
-USER lettergrid
+USER 10001
 
 EXPOSE 8000
 CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "--proxy-headers", "boggleweb.asgi:application"]

@@ -2,19 +2,26 @@
 #   make run    a working server on the embedded defaults (SQLite, in-memory layer)
 #   make test   the whole suite (set DATABASE_URL / REDIS_URL to test against those)
 #   make lint   ruff check and format check
+#   make cluster    Caddy and several daphne processes on PostgreSQL and Redis (README)
 #   make messages   the French interface: update locale/fr's django.po, compile django.mo
 #                   (needs GNU gettext; both files are committed, so nothing else needs it)
 
-PYTHON ?= $(shell command -v python3.11 || command -v python3)
-VENV := .venv
+# Every Python that Django 5.2 supports from 3.11 up; the newest found that runs
+# (a pyenv shim for a version not selected is found but does not run).
+SUPPORTED_PYTHONS := 3.14 3.13 3.12 3.11
+ifndef PYTHON
+PYTHON := $(firstword $(foreach v,$(SUPPORTED_PYTHONS),$(shell python$(v) -c '' 2>/dev/null && command -v python$(v))) python3)
+endif
+VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench dictionaries messages clean
+.PHONY: run test lint format bench dictionaries messages clean cluster cluster-restart
 
 $(BIN)/python:
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Lettergrid needs Python 3.11: set PYTHON=/path/to/python3.11")'
+	@$(PYTHON) -c '' 2>/dev/null || { echo "Lettergrid needs Python 3.11 to 3.14 and '$(PYTHON)' does not run: install one (Debian: apt-get install python3 python3-venv) or set PYTHON=/path/to/python3.x" >&2; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(0 if (3, 11) <= sys.version_info[:2] <= (3, 14) else "Lettergrid needs Python 3.11 to 3.14, not %d.%d ($(PYTHON)): set PYTHON=/path/to/python3.x" % sys.version_info[:2])'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
@@ -34,6 +41,16 @@ run: $(VENV)/.run-installed
 	@echo "  Lettergrid is starting: open http://$(HOST):$(PORT)/ in your browser (Ctrl+C stops it)."
 	@echo
 	exec $(BIN)/daphne -b $(HOST) -p $(PORT) boggleweb.asgi:application
+
+# docker-compose.yml's topology without Docker: Caddy (apt-get install caddy) in front
+# of WEB_REPLICAS daphne processes on DATABASE_URL's PostgreSQL and REDIS_URL's Redis.
+# LETTERGRID_HOST=games.school.example serves HTTPS; default http://127.0.0.1:8080.
+cluster: $(VENV)/.run-installed
+	exec $(BIN)/python deploy/cluster.py
+
+# Restart the cluster's daphne processes one at a time (after an upgrade).
+cluster-restart:
+	kill -HUP $$($(BIN)/python -c 'import json; print(json.load(open("var/cluster/state.json"))["supervisor"])')
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest
@@ -59,10 +76,10 @@ dictionaries: $(VENV)/.dev-installed
 
 # Collect the interface's strings into locale/fr/LC_MESSAGES/django.po (translate the
 # new ones there), then compile django.mo. Needs GNU gettext (apt-get install gettext).
-MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=test-artifacts --ignore=dictionaries --ignore='*/tests/*'
+MESSAGES_IGNORE := --ignore=.venv --ignore='.venv-*' --ignore=var --ignore=test-artifacts --ignore=dictionaries --ignore='*/tests/*'
 messages: $(VENV)/.dev-installed
 	$(BIN)/python manage.py makemessages -l fr $(MESSAGES_IGNORE)
 	$(BIN)/python manage.py compilemessages -l fr $(MESSAGES_IGNORE)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf .venv .venv-oldest .pytest_cache .ruff_cache .hypothesis

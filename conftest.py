@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -28,6 +29,7 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 ARTIFACTS = ROOT / "test-artifacts"
+FUNCTION_SOURCE = re.compile(r"\s*(async\s+)?(function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
 
 # Timing varies on a shared 2-core machine: never fail a property on speed.
 settings.register_profile("lettergrid", deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -61,6 +63,16 @@ def stop_process(process: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(timeout=5)
+
+
+def database_url_of(settings_dict: dict) -> str:
+    """A DATABASE_URL for another process to share this one's (test) database."""
+    if settings_dict["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{Path(settings_dict['NAME']).resolve()}"
+    password = f":{settings_dict['PASSWORD']}" if settings_dict.get("PASSWORD") else ""
+    return "postgres://{USER}{password}@{HOST}:{PORT}/{NAME}".format(
+        password=password, **settings_dict
+    )
 
 
 @pytest.fixture(scope="session")
@@ -111,6 +123,57 @@ def live_daphne(daphne_env) -> Iterator[str]:
         log.close()
 
 
+def _predicates_as_functions() -> None:
+    """Playwright runs a string predicate of ``wait_for_function`` through the
+    page's ``eval``, which the Content-Security-Policy forbids (no 'unsafe-eval');
+    given as a function, it is compiled by the browser's debugger, not the page."""
+    from playwright.sync_api import Frame, Page
+
+    for cls in (Page, Frame):
+        original = cls.wait_for_function
+
+        def wait_for_function(self, expression, *args, _original=original, **kwargs):
+            if not FUNCTION_SOURCE.match(expression):
+                expression = f"() => ({expression})"
+            return _original(self, expression, *args, **kwargs)
+
+        cls.wait_for_function = wait_for_function
+
+
+class PolicyWatchedBrowser:
+    """Chromium whose every page reports what the Content-Security-Policy blocked.
+
+    Chromium logs each blocked inline script, style attribute or foreign
+    request as a console error naming the policy; ``_no_policy_violations``
+    fails the test that caused one.
+    """
+
+    def __init__(self, chromium) -> None:
+        self._chromium = chromium
+        self.violations: list[str] = []
+
+    def new_context(self, **options):
+        context = self._chromium.new_context(**options)
+        context.on("console", self._watch)
+        return context
+
+    def _watch(self, message) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            self.violations.append(message.text)
+
+    def __getattr__(self, name):
+        return getattr(self._chromium, name)
+
+
+@pytest.fixture(autouse=True)
+def _no_policy_violations(request):
+    yield
+    if "browser" in request.fixturenames:
+        watched = request.getfixturevalue("browser")
+        violations, watched.violations[:] = list(watched.violations), []
+        assert not violations, "blocked by the Content-Security-Policy: " + "; ".join(violations)
+
+
 @pytest.fixture(scope="module")
 def browser(django_db_setup, django_db_blocker):
     """Debian's Chromium driven by Playwright; skipped off CI when it is not installed.
@@ -127,6 +190,8 @@ def browser(django_db_setup, django_db_blocker):
         pytest.skip(message)
     from playwright.sync_api import sync_playwright
 
+    _predicates_as_functions()
+
     # The test thread now holds Playwright's event loop; its ORM calls (and
     # pytest-django's flushes) are still plain blocking ones.
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
@@ -134,7 +199,7 @@ def browser(django_db_setup, django_db_blocker):
     try:
         with sync_playwright() as playwright:
             chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-            yield chromium
+            yield PolicyWatchedBrowser(chromium)
             chromium.close()
     finally:
         if previous is None:

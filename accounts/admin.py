@@ -1,10 +1,10 @@
-"""The Django admin for classes and the record of failed logins."""
+"""The Django admin for classes (django-axes adds its own pages for failed logins)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 
-from accounts.models import Classroom, LoginFailure
+from accounts.models import Classroom
 
 
 @admin.register(Classroom)
@@ -19,11 +19,3 @@ class ClassroomAdmin(admin.ModelAdmin):
     @admin.display(description="join code", ordering="room__code")
     def code(self, classroom: Classroom) -> str:
         return classroom.room.code
-
-
-@admin.register(LoginFailure)
-class LoginFailureAdmin(admin.ModelAdmin):
-    list_display = ("username", "ip", "attempted_at")
-    list_filter = ("attempted_at",)
-    search_fields = ("username", "ip")
-    date_hierarchy = "attempted_at"

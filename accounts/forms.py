@@ -1,23 +1,16 @@
-"""Forms of teachers' pages: sign-up, a login that slows down guessing, classes."""
+"""Forms of teachers' pages: sign-up and classes (login is Django's, throttled by django-axes)."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.http import HttpRequest
-from django.utils.translation import gettext, ngettext
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from accounts import selectors, services
 from accounts.models import CLASS_NAME_MAX_LENGTH, Classroom
 from accounts.rosters import RosterError, roster_clean
 from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES
-
-
-def client_ip(request: HttpRequest | None) -> str:
-    """The address the connection came from (a proxy's, behind one: see README)."""
-    return (request.META.get("REMOTE_ADDR") if request else None) or "unknown"
 
 
 class SignUpForm(UserCreationForm):
@@ -41,37 +34,6 @@ class SignUpForm(UserCreationForm):
     def validate_password_for_user(self, user, password_field_name="password1", **kwargs):
         # A weak password is said under the password, not under its confirmation.
         super().validate_password_for_user(user, password_field_name=password_field_name, **kwargs)
-
-
-class RateLimitedLoginForm(AuthenticationForm):
-    """Django's login form, refusing to check a password after too many recent failures.
-
-    Failures are counted in the database per user name and address, so every
-    server process enforces the same limit.
-    """
-
-    def clean(self):
-        username = self.cleaned_data.get("username") or ""
-        ip = client_ip(self.request)
-        minutes = selectors.login_wait(username=username, ip=ip)
-        if minutes:
-            raise forms.ValidationError(
-                ngettext(
-                    "Too many failed attempts. Try again in %(count)d minute.",
-                    "Too many failed attempts. Try again in %(count)d minutes.",
-                    minutes,
-                )
-                % {"count": minutes},
-                code="too_many_attempts",
-            )
-        try:
-            cleaned = super().clean()
-        except forms.ValidationError:
-            if username and self.cleaned_data.get("password"):
-                services.login_failure_record(username=username, ip=ip)
-            raise
-        services.login_failures_clear(username=username, ip=ip)
-        return cleaned
 
 
 class ClassroomForm(forms.Form):

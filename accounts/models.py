@@ -1,8 +1,8 @@
-"""Teachers' classes and the record of failed logins.
+"""Teachers' classes.
 
 A teacher is Django's own user; students never have an account. A class is
-a name for a room its teacher owns (``Room.owner``). Failed logins live in
-the database so that every server process sees them.
+a name for a room its teacher owns (``Room.owner``). Failed logins are
+django-axes' records (settings: AXES_*).
 """
 
 from __future__ import annotations
@@ -39,20 +39,3 @@ class Classroom(models.Model):
     @property
     def code(self) -> str:
         return self.room.code
-
-
-class LoginFailure(models.Model):
-    """One failed login: counted per user name and address to slow down guessing."""
-
-    username = models.CharField(max_length=150, help_text="Case-folded, as typed.")
-    ip = models.CharField(max_length=45, help_text="The client's address as the server saw it.")
-    attempted_at = models.DateTimeField(db_index=True)
-
-    class Meta:
-        indexes = [
-            models.Index(fields=["username", "ip", "attempted_at"], name="login_failure_lookup")
-        ]
-        ordering = ["-attempted_at"]
-
-    def __str__(self) -> str:
-        return f"{self.username} from {self.ip}"

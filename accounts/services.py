@@ -1,4 +1,4 @@
-"""Every change teachers' pages make: classes, failed logins, and the privacy purge.
+"""Every change teachers' pages make: classes and the privacy purge.
 
 A class's room is made and changed by ``games.services`` (its owner, roster,
 and the language and level of its next round). Deleting a class or purging
@@ -15,8 +15,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from accounts.models import Classroom, LoginFailure
-from accounts.selectors import LOGIN_FAILURE_WINDOW
+from accounts.models import Classroom
 from games import services as game_services
 from games.models import Player, Room, Round, RoundPlayer
 
@@ -57,21 +56,6 @@ def classroom_update(
 def classroom_delete(*, classroom: Classroom) -> None:
     """The class, its room and everything played in it (its open pages close)."""
     game_services.room_delete(room=classroom.room)  # cascades to the class
-
-
-# --- failed logins --------------------------------------------------------------
-
-
-def login_failure_record(*, username: str, ip: str, now: datetime | None = None) -> None:
-    now = now or timezone.now()
-    LoginFailure.objects.create(username=username.casefold(), ip=ip, attempted_at=now)
-    # Failures older than the window count for nothing: keep the table small.
-    LoginFailure.objects.filter(attempted_at__lte=now - LOGIN_FAILURE_WINDOW).delete()
-
-
-def login_failures_clear(*, username: str, ip: str) -> None:
-    """A successful login forgives this address its earlier typos."""
-    LoginFailure.objects.filter(username=username.casefold(), ip=ip).delete()
 
 
 # --- privacy --------------------------------------------------------------------

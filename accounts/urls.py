@@ -4,7 +4,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
-from accounts.forms import RateLimitedLoginForm
 
 app_name = "accounts"
 
@@ -14,7 +13,6 @@ urlpatterns = [
         "login",
         auth_views.LoginView.as_view(
             template_name="accounts/login.html",
-            authentication_form=RateLimitedLoginForm,
             redirect_authenticated_user=True,
         ),
         name="login",
@@ -38,7 +36,7 @@ urlpatterns = [
     ),
     path(
         "reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
+        views.PasswordResetConfirmView.as_view(
             template_name="accounts/password_reset_confirm.html",
             success_url=reverse_lazy("accounts:password_reset_complete"),
         ),

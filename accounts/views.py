@@ -1,15 +1,18 @@
 """Teachers' pages: an account (sign-up, login) and the classes it owns.
 
 Login, logout and password reset are Django's own views, configured in
-``accounts.urls``. A teacher only ever reaches their own classes: every class
-page looks the class up among ``selectors.classrooms_of(request.user)``, so
-another teacher's class is a 404, not a 403 that would confirm it exists.
+``accounts.urls`` (the reset's last step also lifts a login lockout). A
+teacher only ever reaches their own classes: every class page looks the class
+up among ``selectors.classrooms_of(request.user)``, so another teacher's
+class is a 404, not a 403 that would confirm it exists.
 """
 
 from __future__ import annotations
 
+from axes.utils import reset as axes_reset
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,6 +27,16 @@ from games.qr import qr_svg
 from games.sessions import browser_id
 
 
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's last step of a password reset, which also lifts the account's
+    login lockout: whoever reads the teacher's mail may log in again at once."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        axes_reset(username=form.user.get_username().casefold())
+        return response
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
@@ -31,7 +44,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, gettext("Welcome! Create your first class."))
         return redirect("classes:create")
     return render(request, "accounts/signup.html", {"form": form})

@@ -2,10 +2,17 @@
 
 ``get_asgi_application()`` must run before anything imports models, as in
 Channels' own sample; websocket origins are checked against ALLOWED_HOSTS.
+
+Start-up work that needs the server's event loop (the round sweeper) starts
+on the ASGI lifespan protocol where the server speaks it (uvicorn), and on
+Twisted's "reactor running" hook under daphne, which has no lifespan support
+(daphne 4.2 never sends a ``lifespan`` scope): either way, from start-up and
+not on a first request.
 """
 
 import gc
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -28,11 +35,41 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games import sweeper  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+
+
+async def lifespan(scope: dict, receive, send) -> None:
+    """The ASGI lifespan protocol: start the round sweeper with the server."""
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            sweeper.ensure_started()
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
+def start_with_daphne() -> None:
+    """Under daphne, start the sweeper once its Twisted reactor runs the asyncio loop.
+
+    daphne installs the reactor (``daphne.server``) before it imports this
+    module; elsewhere (tests, uvicorn) the reactor never runs and this does nothing.
+    """
+    reactor = sys.modules.get("twisted.internet.reactor")
+    if reactor is not None and hasattr(reactor, "_asyncioEventloop"):
+        # call_soon: ensure_started wants the loop running, which it is by then.
+        loop = reactor._asyncioEventloop
+        reactor.callWhenRunning(lambda: loop.call_soon(sweeper.ensure_started))
+
+
+start_with_daphne()
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
+        "lifespan": lifespan,
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

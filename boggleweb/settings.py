@@ -28,7 +28,17 @@ PRELOAD_LANGUAGES     Game languages whose dictionaries the server loads at
                       start-up (default: en,fr,es,de,it,pt; "none" for none).
 SECURE_PROXY_SSL_HEADER_ENABLED
                       true when a trusted HTTPS proxy sets X-Forwarded-Proto
-                      (default: false); also makes cookies secure-only.
+                      (default: false); also makes cookies secure-only and
+                      takes a client's address from X-Forwarded-For.
+SECURE_SSL_REDIRECT   true: plain-HTTP requests are redirected to HTTPS
+                      (default: false; /healthz is never redirected).
+SECURE_HSTS_SECONDS   Strict-Transport-Security max-age in seconds (default: 0,
+                      no header); 31536000 once HTTPS works.
+SECURE_HSTS_PRELOAD   true: the HSTS header consents to browsers' preload list
+                      (default: false).
+HEALTHZ_DRAIN_FILE    While this file exists, /healthz answers 503 "draining",
+                      so the balancer stops sending new requests before the
+                      process stops (default: none).
 EMAIL_HOST            SMTP server for teachers' password-reset mail (default:
                       none, and mail is printed on the server's console).
 EMAIL_PORT            SMTP port (default: 587).
@@ -43,11 +53,13 @@ STUDENT_DATA_DAYS     Days a student's nickname and finds are kept before
 
 from __future__ import annotations
 
+from datetime import timedelta
 from email.utils import parseaddr
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from boggleweb.env import env_bool, env_choice, env_int, env_list, env_str
@@ -74,10 +86,20 @@ for _origin in CSRF_TRUSTED_ORIGINS:
             f"CSRF_TRUSTED_ORIGINS entry {_origin!r} must look like https://host.example"
         )
 
-if env_bool("SECURE_PROXY_SSL_HEADER_ENABLED", False):
+# --- HTTPS --------------------------------------------------------------------
+# Behind a trusted proxy (Caddy in docker-compose.yml and `make cluster`): it says
+# which requests came in over HTTPS, and whose they were (boggleweb.addresses).
+BEHIND_TRUSTED_PROXY = env_bool("SECURE_PROXY_SSL_HEADER_ENABLED", False)
+if BEHIND_TRUSTED_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0, minimum=0, maximum=2 * 365 * 86400)
+# Covers only names under Lettergrid's own host (x.games.school.example), never
+# the school's other sites.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 
 INSTALLED_APPS = [
     "daphne",
@@ -88,12 +110,16 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
     "accounts",
     "games",
 ]
 
 MIDDLEWARE = [
+    # First: /healthz answers a balancer's probe whatever its Host header or scheme.
+    "boggleweb.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -102,6 +128,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "boggleweb.urls"
@@ -177,6 +205,20 @@ else:
         )
     CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
 
+# The cache holds short-lived counters every process must share (wrong join
+# codes): Redis when there is one, else this process's memory.
+if REDIS_URL is not None:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "lettergrid-cache",
+        }
+    }
+
+# /healthz (boggleweb.health) answers "draining" while this file exists.
+HEALTHZ_DRAIN_FILE = env_str("HEALTHZ_DRAIN_FILE", "") or None
+
 # --- Game -------------------------------------------------------------------
 PRELOAD_LANGUAGES = [
     code for code in env_list("PRELOAD_LANGUAGES", list(GAME_LANGUAGES)) if code != "none"
@@ -198,6 +240,24 @@ STUDENT_DATA_DAYS = env_int("STUDENT_DATA_DAYS", 365, minimum=1, maximum=3650)
 
 # --- Teachers' accounts and mail --------------------------------------------------
 LOGIN_URL = "accounts:login"
+# Login throttling (django-axes), for /accounts/login and /admin/ alike: 5 wrong
+# passwords for one user name (whatever its case) from one address, then that pair
+# waits 15 minutes; a right password or a password reset clears the count. Records
+# live in the database, so every server process enforces the same limit; nothing
+# is kept about successful logins.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "accounts.throttling.username_typed"
+AXES_CLIENT_IP_CALLABLE = "boggleweb.addresses.client_address"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.throttling.locked_out"
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
 LOGIN_REDIRECT_URL = "classes:list"
 LOGOUT_REDIRECT_URL = "games:landing"
 
@@ -253,6 +313,23 @@ WHITENOISE_USE_FINDERS = True
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns at start-up without it
 
 SESSION_COOKIE_HTTPONLY = True
+# Content-Security-Policy (django-csp): scripts, styles, images and sockets from
+# this site only; no inline script or style attribute (pages pass their data
+# with json_script, which is JSON, not script). 'self' covers ws(s):// to this host.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

@@ -20,5 +20,4 @@ urlpatterns = [
     path("r/<str:code>/rounds/<int:number>/results", views.results, name="results"),
     path("r/<str:code>/rounds/<int:number>/rule", views.rule_word, name="rule_word"),
     path("how-to-play", views.how_to_play, name="how_to_play"),
-    path("healthz", views.healthz, name="healthz"),
 ]

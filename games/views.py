@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import connection
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -12,7 +11,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import rosters, selectors, services
+from games import join_limits, rosters, selectors, services
 from games.dealing import display
 from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm, VocabularyForm
 from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
@@ -86,9 +85,13 @@ def room_new(request: HttpRequest) -> HttpResponse:
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     """The join form: a code and a nickname (the code comes filled in from a link)."""
     form = JoinForm(request.POST or None, initial={"code": code})
+    refused = join_limits.refusal(request)  # too many wrong codes lately: look none up
     if request.method == "POST" and form.is_valid():
-        room = selectors.room_by_code(form.cleaned_data["code"])
-        if room is None:
+        room = None if refused else selectors.room_by_code(form.cleaned_data["code"])
+        if refused:
+            form.add_error("code", refused)
+        elif room is None:
+            join_limits.wrong_code(request)
             form.add_error("code", gettext("No room has that code: check it with your teacher."))
         else:
             try:
@@ -101,10 +104,14 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 form.add_error(None, str(error))
             else:
                 return redirect("games:room", code=room.code)
-    room = selectors.room_by_code(code) if code else None
+    room = selectors.room_by_code(code) if code and not refused else None
     if code and room is None and request.method == "GET":
         # A link with a wrong or old code: say so above the (unbound) form.
-        messages.error(request, gettext("No room has that code: check it with your teacher."))
+        if not refused:
+            join_limits.wrong_code(request)
+        messages.error(
+            request, refused or gettext("No room has that code: check it with your teacher.")
+        )
     roster = rosters.available(room) if room is not None else []
     return render(request, "games/join.html", {"form": form, "code": code, "roster": roster})
 
@@ -276,12 +283,3 @@ def rule_word(request: HttpRequest, code: str, number: int) -> HttpResponse:
 @require_GET
 def how_to_play(request: HttpRequest) -> HttpResponse:
     return render(request, "games/how_to_play.html")
-
-
-@never_cache
-@require_GET
-def healthz(request: HttpRequest) -> JsonResponse:
-    """For load balancers and the technician: the app answers and reaches its database."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return JsonResponse({"status": "ok"})

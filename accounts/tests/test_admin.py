@@ -7,8 +7,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
-from accounts import services
-from accounts.models import Classroom, LoginFailure
+from accounts.models import Classroom
 from accounts.tests.conftest import make_classroom
 from games import services as game_services
 from games.models import (
@@ -36,7 +35,6 @@ MODELS = [
     VocabularyList,
     VocabularyEntry,
     Classroom,
-    LoginFailure,
 ]
 
 
@@ -49,7 +47,6 @@ def filled(teacher):
     game_round = room.rounds.get()
     team = game_round.round_players.get(player=player).team
     Find.objects.create(round=game_round, player=player, team=team, word="pers", path=[], points=1)
-    services.login_failure_record(username="mme_dupont", ip="10.0.0.1")
     unit = VocabularyList.objects.create(room=room, name="Unit 3: Annie's food", language="en")
     unit.entries.create(word="pear", display="pear", translation="poire")
     Find.objects.create(

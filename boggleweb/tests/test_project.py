@@ -31,13 +31,6 @@ def test_landing_page_says_what_lettergrid_is(client):
         assert language in html
 
 
-@pytest.mark.django_db
-def test_health_check_reaches_the_database(client):
-    response = client.get(reverse("games:healthz"))
-    assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
-
-
 def test_channel_layer_delivers_a_group_message():
     """On CI this is the real Redis layer (REDIS_URL); locally the in-memory one."""
     if os.environ.get("CI") == "true":

@@ -62,6 +62,10 @@ def test_database_and_redis_urls_switch_the_backends(tmp_path):
         ("CSRF_TRUSTED_ORIGINS", "games.school.example"),
         ("LANGUAGE_CODE", "xx"),
         ("PRELOAD_LANGUAGES", "en,klingon"),
+        ("SECURE_SSL_REDIRECT", "sometimes"),
+        ("SECURE_HSTS_SECONDS", "a year"),
+        ("SECURE_HSTS_SECONDS", "-1"),
+        ("SECURE_HSTS_PRELOAD", "please"),
     ],
 )
 def test_a_value_that_makes_no_sense_stops_start_up_naming_the_variable(tmp_path, variable, value):
