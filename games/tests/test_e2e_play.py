@@ -175,6 +175,7 @@ def test_finding_every_word_says_so_and_the_round_ending_does_not_take_it_back(p
     start_solo(page, live_daphne, level="1")
     for word in board_words(page, level=1):
         type_word(page, word)
+        page.wait_for_timeout(150)  # as fast as a player can, not past the flood limit
     page.wait_for_selector("#ended", state="visible")
     page.wait_for_function("document.getElementById('play').dataset.state === 'finished'")
     page.wait_for_timeout(500)  # the round's end has arrived by now
