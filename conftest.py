@@ -75,6 +75,42 @@ def database_url_of(settings_dict: dict) -> str:
     )
 
 
+def need(program: str) -> str:
+    path = shutil.which(program)
+    if path is None:
+        message = f"{program} is not installed (apt-get install -y {program})"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+class PrivateRedis:
+    """A redis-server of this test's own, which it may stop and start again."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        command = [need("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1"]
+        self.process = subprocess.Popen(
+            [*command, "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL
+        )
+        for _ in range(100):
+            ping = subprocess.run(
+                ["redis-cli", "-p", str(self.port), "ping"], capture_output=True, text=True
+            )
+            if ping.stdout.strip() == "PONG":
+                return
+            time.sleep(0.05)
+        raise RuntimeError("the private redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_process(self.process)
+
+
 @pytest.fixture(scope="session")
 def daphne_env(tmp_path_factory) -> dict[str, str]:
     """The environment of the live server: its own SQLite database, in-memory layer.

@@ -13,7 +13,6 @@ import asyncio
 import json
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
@@ -27,7 +26,7 @@ from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
-from conftest import database_url_of, free_port, stop_process
+from conftest import PrivateRedis, database_url_of, free_port, need
 from deploy.tests.room_client import RoomClient
 from games import services
 from games.models import Find
@@ -40,42 +39,6 @@ PLAYERS = 4
 ROUND_SECONDS = 30  # the shortest round a room allows
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def need(program: str) -> str:
-    path = shutil.which(program)
-    if path is None:
-        message = f"{program} is not installed (apt-get install -y {program})"
-        if IN_CI:
-            pytest.fail(message)
-        pytest.skip(message)
-    return path
-
-
-class PrivateRedis:
-    """A redis-server of this test's own, which it may stop and start again."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        command = [need("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1"]
-        self.process = subprocess.Popen(
-            [*command, "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL
-        )
-        for _ in range(100):
-            ping = subprocess.run(
-                ["redis-cli", "-p", str(self.port), "ping"], capture_output=True, text=True
-            )
-            if ping.stdout.strip() == "PONG":
-                return
-            time.sleep(0.05)
-        raise RuntimeError("the private redis-server did not start")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            stop_process(self.process)
 
 
 def healthy(url: str) -> bool:

@@ -10,7 +10,7 @@ import { t } from "./board.js";
 
 const GAP_WAIT_MS = 800;   // events may arrive slightly out of order; after this, one was lost
 const FIRST_DELAY_MS = 500;
-const MAX_DELAY_MS = 8000;
+const MAX_DELAY_MS = 3000;  // a class is back within 5 s of the server (jitter included)
 
 // Close codes the server uses (docs/protocol.md): stop, or go on retrying.
 const CLOSES = {
