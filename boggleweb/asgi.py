@@ -35,8 +35,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from games import sweeper  # noqa: E402
+from games import balance, sweeper  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+
+
+def start_background_work() -> None:
+    """Each process's own tasks: the round sweeper and the socket balance."""
+    sweeper.ensure_started()
+    balance.ensure_started()
 
 
 async def lifespan(scope: dict, receive, send) -> None:
@@ -44,7 +50,7 @@ async def lifespan(scope: dict, receive, send) -> None:
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
-            sweeper.ensure_started()
+            start_background_work()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             await send({"type": "lifespan.shutdown.complete"})
@@ -61,7 +67,7 @@ def start_with_daphne() -> None:
     if reactor is not None and hasattr(reactor, "_asyncioEventloop"):
         # call_soon: ensure_started wants the loop running, which it is by then.
         loop = reactor._asyncioEventloop
-        reactor.callWhenRunning(lambda: loop.call_soon(sweeper.ensure_started))
+        reactor.callWhenRunning(lambda: loop.call_soon(start_background_work))
 
 
 start_with_daphne()

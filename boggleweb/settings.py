@@ -22,8 +22,13 @@ DATA_DIR              Where the SQLite database lives (default: var/ in the proj
 TIME_ZONE             The school's time zone (default: Europe/Paris).
 LANGUAGE_CODE         Default interface language (default: en).
 LOG_LEVEL             DEBUG, INFO, WARNING or ERROR (default: INFO).
-ROUND_SWEEP_SECONDS   How often each server process ends rounds whose time is
-                      up although no page watches them (default: 5; 0: never).
+ROUND_SWEEP_SECONDS   Each server process ends rounds at their bell; it looks for
+                      rounds started elsewhere at least this often (default: 5;
+                      0: never).
+SOCKET_REBALANCE_SECONDS
+                      With several processes (REDIS_URL): how often each compares
+                      its open sockets with the others' and moves a few from a
+                      busy one (default: 10; 0: never).
 PRELOAD_LANGUAGES     Game languages whose dictionaries the server loads at
                       start-up (default: en,fr,es,de,it,pt; "none" for none).
 SECURE_PROXY_SSL_HEADER_ENABLED
@@ -232,6 +237,11 @@ for _code in PRELOAD_LANGUAGES:
 # Every ROUND_SWEEP_SECONDS each server process ends rounds whose time is up,
 # so a round ends even when no page of it is open (0 turns the sweep off).
 ROUND_SWEEP_SECONDS = env_int("ROUND_SWEEP_SECONDS", 5, minimum=0, maximum=3600)
+
+# With several processes, every SOCKET_REBALANCE_SECONDS each one compares how many
+# sockets it holds with the others and moves a few from a busy one (games/balance.py):
+# after a rolling restart the processes restarted first hold every page.
+SOCKET_REBALANCE_SECONDS = env_int("SOCKET_REBALANCE_SECONDS", 10, minimum=0, maximum=3600)
 
 # --- Privacy ----------------------------------------------------------------
 # Students' nicknames and finds older than this are deleted by

@@ -22,7 +22,7 @@ from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games import clock, host_actions, protocol, ratelimit, selectors, services, sweeper
+from games import balance, clock, host_actions, protocol, ratelimit, selectors, services, sweeper
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
 
@@ -81,7 +81,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def connect(self) -> None:
+        # Started with the process (boggleweb/asgi.py); here too for a server that
+        # starts neither way (the tests' communicator, say).
         sweeper.ensure_started()
+        balance.ensure_started()
+        balance.track(self)
         # Replies in this page's interface language; worker threads inherit it.
         translation.activate(connection_language(self.scope))
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
@@ -108,6 +112,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.unavailable(error)
 
     async def disconnect(self, code: int) -> None:
+        balance.forget(self)
         if hasattr(self, "group"):
             try:
                 await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -193,6 +198,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if kind == "removed" and self.player is not None and event["player"] == self.player.pk:
             self.player = None
             await self.close(code=protocol.CLOSE_REMOVED)
+
+    async def move(self) -> None:
+        """This process holds more than its share of sockets: the page reconnects at
+        once, and the balancer sends it to a less busy process."""
+        await self.close(code=protocol.CLOSE_MOVE)
 
     async def room_closed(self, message: dict) -> None:
         """The room was deleted (its class, say): this page has nothing left to show."""

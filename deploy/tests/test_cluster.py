@@ -10,6 +10,7 @@ restart touches no other test.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -22,6 +23,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+import websockets
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
@@ -218,3 +220,78 @@ def test_a_rolling_restart_replaces_every_process_while_caddy_keeps_answering(tm
     assert after.keys() == before.keys()
     assert all(after[port] != before[port] for port in before)
     assert len(answers) > 10 and all(answers)
+
+
+async def hold_sockets(url: str, cookies: list[str], site: str, stop: asyncio.Event) -> None:
+    """Pages that stay open and reconnect after any close, as room.js does."""
+
+    async def page(cookie):
+        while not stop.is_set():
+            try:
+                async with websockets.connect(
+                    url, additional_headers={"Cookie": cookie}, origin=site, open_timeout=5
+                ) as socket:
+                    while not stop.is_set():
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(socket.recv(), timeout=0.5)
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                await asyncio.sleep(random.uniform(0.1, 0.5))
+
+    await asyncio.gather(*(page(cookie) for cookie in cookies))
+
+
+def socket_counts(redis_port: int) -> list[int]:
+    """What each process last said it holds (games/balance.py's hash in Redis)."""
+    answer = subprocess.run(
+        ["redis-cli", "-p", str(redis_port), "hgetall", "lettergrid:sockets"],
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    return [int(value.split(":")[0]) for value in answer[1::2]]
+
+
+def test_after_a_rolling_restart_the_sockets_spread_over_the_processes_again(tmp_path):
+    need("caddy")
+    if connection.vendor != "postgresql":
+        pytest.skip("the cluster's processes share PostgreSQL (set DATABASE_URL)")
+    redis = PrivateRedis(free_port())
+    redis.start()
+    site = f"http://127.0.0.1:{free_port()}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url_of(connection.settings_dict),
+        "REDIS_URL": f"redis://127.0.0.1:{redis.port}/0",
+        "PRELOAD_LANGUAGES": "none",
+        "SOCKET_REBALANCE_SECONDS": "1",
+    }
+    cluster = RunningCluster(tmp_path, site, env)
+    try:
+        room = make_room(mode="versus")
+        cookies = [player_session(room, f"S{n}") for n in range(60)]
+        url = site.replace("http", "ws") + f"/ws/rooms/{room.code}/?play=1"
+
+        async def restart_and_watch() -> list[int]:
+            stop = asyncio.Event()
+            pages = asyncio.create_task(hold_sockets(url, cookies, site, stop))
+            loop = asyncio.get_running_loop()
+            await asyncio.sleep(3)
+            cluster.process.send_signal(signal.SIGHUP)
+            log = tmp_path / "supervisor.log"
+            while "rolling restart done" not in log.read_text():
+                await asyncio.sleep(0.2)
+            counts: list[int] = []
+            for _ in range(90):  # a tenth a turn, a turn a second
+                await asyncio.sleep(1)
+                counts = await loop.run_in_executor(None, socket_counts, redis.port)
+                if len(counts) == 2 and min(counts) >= 15 and sum(counts) >= 55:
+                    break
+            stop.set()
+            await pages
+            return counts
+
+        counts = asyncio.run(restart_and_watch())
+    finally:
+        cluster.stop()
+        redis.stop()
+    # Without rebalancing, the process restarted first holds all 60 pages.
+    assert len(counts) == 2 and min(counts) >= 15, counts

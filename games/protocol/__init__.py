@@ -34,6 +34,7 @@ from games.protocol.client import (
 )
 from games.protocol.server import (
     CLOSE_FLOOD,
+    CLOSE_MOVE,
     CLOSE_NOT_A_ROOM,
     CLOSE_REMOVED,
     CLOSE_UNAVAILABLE,
@@ -80,6 +81,7 @@ from games.protocol.server import (
 
 __all__ = [
     "CLOSE_FLOOD",
+    "CLOSE_MOVE",
     "CLOSE_NOT_A_ROOM",
     "CLOSE_REMOVED",
     "CLOSE_UNAVAILABLE",

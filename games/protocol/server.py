@@ -4,6 +4,7 @@ functions that build them. ``SERVER_MESSAGES`` maps each ``type`` to its definit
 from typing import NotRequired, TypedDict
 
 # Close codes (4000-4999 are the application's own).
+CLOSE_MOVE = 4000  # this process holds more than its share: reconnect now, elsewhere
 CLOSE_NOT_A_ROOM = 4004  # the room code in the URL does not exist
 CLOSE_REMOVED = 4010  # the host removed this player from the room
 CLOSE_FLOOD = 4029  # too many messages: the page should wait and reconnect

@@ -120,6 +120,7 @@ def test_every_close_code_is_in_the_table():
     table = DOC.split("## Close codes")[1]
     codes = {int(code) for code in re.findall(r"^\| (\d{4}) \|", table, re.M)}
     assert codes == {
+        protocol.CLOSE_MOVE,
         protocol.CLOSE_NOT_A_ROOM,
         protocol.CLOSE_REMOVED,
         protocol.CLOSE_FLOOD,

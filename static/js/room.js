@@ -14,6 +14,7 @@ const MAX_DELAY_MS = 3000;  // a class is back within 5 s of the server (jitter 
 
 // Close codes the server uses (docs/protocol.md): stop, or go on retrying.
 const CLOSES = {
+  4000: { stop: false, text: "", now: true },  // moved to a less busy server process
   4004: { stop: true, text: "room_gone" },
   4010: { stop: true, text: "removed" },
   4029: { stop: false, text: "slow_down_closed" },
@@ -53,6 +54,7 @@ export function openRoom(path, handlers) {
       handlers.stopped(code);
       return;
     }
+    if (known && known.now) { attempts = 0; timer = setTimeout(connect, 1000 * Math.random()); return; }
     handlers.status(t(known ? known.text : "reconnecting"));
     const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** attempts) * (0.5 + Math.random());
     attempts += 1;
