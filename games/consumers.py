@@ -96,7 +96,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.bucket = ratelimit.bucket_for(self.browser or self.channel_name)
         # Read once and dropped when a room event says they changed: a refused
         # word then costs no query at all.
-        self.room = self.round = self.player = None
+        self.room = self.round = self.player = self.member = None
         self.team = None  # this page's team number in the current round
         self.is_host = False
         await self.accept()
@@ -163,6 +163,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             round_id=message.round_id,
             word=message.word,
             path=list(message.path) if message.path else None,
+            member=self.member,
         )
         return services.word_result_event(result, self.round)
 
@@ -176,6 +177,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         member = selectors.round_player(self.round, self.player)
         if self.playing and self.player and clock.status(self.round) != clock.FINISHED:
             member = services.round_enter(round=self.round, player=self.player)
+        self.member = member
         self.team = member.team.number if member is not None and member.team else None
         return selectors.snapshot(
             room=self.room, round=self.round, player=self.player, member=member, host=self.is_host
@@ -191,6 +193,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         elif kind == "players" and self.player is not None:
             mine = next((p for p in event["players"] if p["id"] == self.player.pk), None)
             self.team = mine["team"] if mine else self.team
+            self.member = None  # a move, say: read again with the next word
+        if kind == "new_round":
+            self.member = None
         if "find" in event and message.get("team") != self.team:
             # A team's words are for its own pages: the others see only the scores.
             event = {key: value for key, value in event.items() if key != "find"}

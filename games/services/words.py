@@ -55,9 +55,13 @@ def word_submit(
     word: str | None = None,
     path: list[tuple[int, int]] | None = None,
     now: datetime | None = None,
+    member: RoundPlayer | None = None,
 ) -> WordResult:
     """Check a typed word or a traced path and record it: a find when it counts, a
-    refusal kept for the teacher when it is spelled on the board but not a word."""
+    refusal kept for the teacher when it is spelled on the board but not a word.
+
+    ``member``: the player in this round, if the caller has it (a socket keeps
+    it); otherwise it is read, and the player enters the round."""
     now = now or timezone.now()
     if round_id != round.pk:
         return WordResult(False, "wrong_round", word or "")
@@ -68,7 +72,8 @@ def word_submit(
     verdict = verdicts.judge(round, words, word=word, path=path)
     if not verdict.accepted and not verdict.keep_for_teacher:
         return WordResult(False, verdict.reason, verdict.word, verdict.path)
-    member = round_enter(round=round, player=player)
+    if member is None or member.round_id != round.pk or member.player_id != player.pk:
+        member = round_enter(round=round, player=player)
     return _record(round, member, words, verdict, now)
 
 
