@@ -134,20 +134,24 @@ async def play_through_outages(clients, words, cluster, redis, bell, marks) -> N
     await asyncio.gather(*players)
 
 
-def test_a_round_survives_kill_9_of_a_process_and_a_redis_restart(tmp_path):
+def cluster_parts(**settings) -> tuple[PrivateRedis, str, dict]:
+    """A private Redis (started), the site's address and the cluster's environment."""
     need("caddy")
     if connection.vendor != "postgresql":
         pytest.skip("the cluster's processes share PostgreSQL (set DATABASE_URL)")
     redis = PrivateRedis(free_port())
     redis.start()
-    site = f"http://127.0.0.1:{free_port()}"
     env = {
         **os.environ,
         "DATABASE_URL": database_url_of(connection.settings_dict),
         "REDIS_URL": f"redis://127.0.0.1:{redis.port}/0",
-        "PRELOAD_LANGUAGES": "en",
-        "ROUND_SWEEP_SECONDS": "1",
+        **settings,
     }
+    return redis, f"http://127.0.0.1:{free_port()}", env
+
+
+def test_a_round_survives_kill_9_of_a_process_and_a_redis_restart(tmp_path):
+    redis, site, env = cluster_parts(PRELOAD_LANGUAGES="en", ROUND_SWEEP_SECONDS="1")
     cluster = RunningCluster(tmp_path, site, env)
     try:
         room = make_room(mode="versus", duration_seconds=ROUND_SECONDS)
@@ -190,18 +194,7 @@ def test_a_round_survives_kill_9_of_a_process_and_a_redis_restart(tmp_path):
 
 def test_a_rolling_restart_replaces_every_process_while_caddy_keeps_answering(tmp_path):
     """`make cluster-restart` (SIGHUP): one process at a time, so the site never goes down."""
-    need("caddy")
-    if connection.vendor != "postgresql":
-        pytest.skip("the cluster's processes share PostgreSQL (set DATABASE_URL)")
-    redis = PrivateRedis(free_port())
-    redis.start()
-    site = f"http://127.0.0.1:{free_port()}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url_of(connection.settings_dict),
-        "REDIS_URL": f"redis://127.0.0.1:{redis.port}/0",
-        "PRELOAD_LANGUAGES": "none",
-    }
+    redis, site, env = cluster_parts(PRELOAD_LANGUAGES="none")
     cluster = RunningCluster(tmp_path, site, env)
     try:
         before = {web["port"]: web["pid"] for web in cluster.state()["web"]}
@@ -251,19 +244,7 @@ def socket_counts(redis_port: int) -> list[int]:
 
 
 def test_after_a_rolling_restart_the_sockets_spread_over_the_processes_again(tmp_path):
-    need("caddy")
-    if connection.vendor != "postgresql":
-        pytest.skip("the cluster's processes share PostgreSQL (set DATABASE_URL)")
-    redis = PrivateRedis(free_port())
-    redis.start()
-    site = f"http://127.0.0.1:{free_port()}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url_of(connection.settings_dict),
-        "REDIS_URL": f"redis://127.0.0.1:{redis.port}/0",
-        "PRELOAD_LANGUAGES": "none",
-        "SOCKET_REBALANCE_SECONDS": "1",
-    }
+    redis, site, env = cluster_parts(PRELOAD_LANGUAGES="none", SOCKET_REBALANCE_SECONDS="1")
     cluster = RunningCluster(tmp_path, site, env)
     try:
         room = make_room(mode="versus")
