@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import dictionary_build
 from games.engine import dawg
+from games.engine.build import builder as dictionary_build
 from games.engine.lexicon import GRAPH_FILE, WORDS_FILE
 
 ROOT = Path(__file__).resolve().parents[2]

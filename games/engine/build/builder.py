@@ -20,14 +20,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from games.dictionary_german import GermanNouns
 from games.engine import dawg
+from games.engine.build.german import GermanNouns
 from games.engine.folding import fold
 from games.engine.languages import LANGUAGES, LEVELS
 from games.engine.lexicon import DISPLAY_FILE, GRAPH_FILE, WORDS_FILE
 from games.engine.wordlist import CapitalisedPolicy, WordList, read_word_list, reject_capitalised
 
-REPO_DIR = Path(__file__).resolve().parents[1]
+REPO_DIR = Path(__file__).resolve().parents[3]
 DEFAULT_OUTPUT = REPO_DIR / "dictionaries"
 BUNDLED_ENGLISH = DEFAULT_OUTPUT / "sources" / "enable2k.txt"
 ENGLISH_FILE = "enable2k.txt"
