@@ -117,9 +117,9 @@ def _checked_words(words, root, min_length, size, source) -> tuple[str, ...]:
     """The words to plant, folded, or ``GenerationError`` if one can never be planted."""
     checked = []
     for typed in words:
-        word = fold_word(typed)
+        word = fold_word(typed, source.lang)
         if not word:
-            raise GenerationError(f"cannot plant {typed!r}: not a word of letters a-z")
+            raise GenerationError(f"cannot plant {typed!r}: not a word of the board's letters")
         if len(word) < min_length:
             raise GenerationError(f"cannot plant {word!r}: shorter than {min_length} letters")
         if not is_word(root, word):
@@ -164,7 +164,8 @@ def word_units(word: str) -> list[str] | None:
 
 def _faces(source: BoardSource) -> set[str]:
     if source.dice_set is None:
-        return set(letter_weights(source.lang)[0])
+        weights = letter_weights(source.lang)
+        return set(weights.faces) | {other for _, other, _ in weights.splits}
     return {face for die in source.dice_set.dice for face in die}
 
 

@@ -102,13 +102,13 @@ class Lexicon:
         nouns. ``.report`` says what was skipped.
         """
         check_language(lang)
-        return cls._from_word_list(lang, parse_lines(words, capitalised=_policy(lang)))
+        return cls._from_word_list(lang, parse_lines(words, capitalised=_policy(lang), lang=lang))
 
     @classmethod
     def from_word_list(cls, path: str | Path, lang: str = "en") -> Lexicon:
         """Like :meth:`from_words`, from a file; raises ``WordListError`` if unreadable."""
         check_language(lang)
-        return cls._from_word_list(lang, read_word_list(path, capitalised=_policy(lang)))
+        return cls._from_word_list(lang, read_word_list(path, capitalised=_policy(lang), lang=lang))
 
     @classmethod
     def _from_word_list(cls, lang: str, word_list: WordList) -> Lexicon:
