@@ -381,3 +381,19 @@ def count_nodes(*roots: Node) -> int:
         seen.add(id(node))
         stack.extend(child_node for child_node in _children(node) if child_node is not None)
     return len(seen)
+
+
+def count_words(root: Node) -> int:
+    """How many words the graph under ``root`` spells (shared nodes counted once each time)."""
+    counts: dict[int, int] = {}
+
+    def count(node: Node) -> int:
+        known = counts.get(id(node))
+        if known is None:
+            known = (1 if node[INFO] & FINAL else 0) + sum(
+                count(child_node) for child_node in _children(node) if child_node is not None
+            )
+            counts[id(node)] = known
+        return known
+
+    return count(root)

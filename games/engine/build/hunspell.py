@@ -25,7 +25,7 @@ are skipped while expanding: they can never be played.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -153,7 +153,7 @@ def read_aff(path: Path) -> AffixFile:
                 continue
             try:
                 rule = _read_rule(parts, key == "PFX", cross[header], affixes)
-            except (IndexError, re.error) as exc:
+            except (IndexError, ValueError) as exc:
                 raise AffixFileError(f"{path}:{number}: bad affix rule {line!r}") from exc
             table = affixes.prefixes if rule.prefix else affixes.suffixes
             table.setdefault(rule.flag, []).append(rule)
@@ -265,11 +265,19 @@ class Form:
     lemma: str
 
 
-def expand(stem: Stem, affixes: AffixFile) -> Iterator[str]:
+def expand(
+    stem: Stem, affixes: AffixFile, junk_rule: Callable[[Rule], bool] | None = None
+) -> Iterator[tuple[str, bool]]:
     """Every form of ``stem`` that hunspell accepts as a word on its own.
 
-    May repeat a form (two rules can make it); callers deduplicate.
+    Yields ``(form, junk)``: ``junk`` when the last rule applied is one that
+    ``junk_rule`` picks out. May repeat a form (two rules can make it).
     """
+    for form, rule in _expand(stem, affixes):
+        yield form, bool(junk_rule and rule is not None and junk_rule(rule))
+
+
+def _expand(stem: Stem, affixes: AffixFile) -> Iterator[tuple[str, Rule | None]]:
     flags = stem.flags
     if affixes.only_in_compound in flags or affixes.forbidden in flags:
         return
@@ -277,7 +285,7 @@ def expand(stem: Stem, affixes: AffixFile) -> Iterator[str]:
     need = affixes.need_affix
     circumfix = affixes.circumfix
     if need not in flags:
-        yield word
+        yield word, None
     for flag in flags:
         for rule in affixes.suffix_rules(flag, word) if flag in affixes.suffixes else ():
             if _UNPLAYABLE.search(rule.add) or affixes.only_in_compound in rule.continuation:
@@ -287,7 +295,7 @@ def expand(stem: Stem, affixes: AffixFile) -> Iterator[str]:
                 continue
             cont = rule.continuation
             if need not in cont and circumfix not in cont:
-                yield form
+                yield form, rule
             yield from _second_suffixes(form, cont, affixes, rule)
             yield from _prefixed(form, flags | cont, affixes, rule)
     for flag in flags:
@@ -299,13 +307,13 @@ def expand(stem: Stem, affixes: AffixFile) -> Iterator[str]:
             form = rule.apply(word)
             cont = rule.continuation
             if need not in cont and circumfix not in cont:
-                yield form
+                yield form, rule
             # A prefix's continuation may name suffixes that then apply under it.
             for sflag in cont:
                 for srule in affixes.suffix_rules(sflag, word) if sflag in affixes.suffixes else ():
                     if _UNPLAYABLE.search(srule.add):
                         continue
-                    yield rule.add + srule.apply(word)[len(rule.strip) :]
+                    yield rule.add + srule.apply(word)[len(rule.strip) :], srule
 
 
 def _second_suffixes(form: str, cont: frozenset[str], affixes: AffixFile, first: Rule):
@@ -323,7 +331,7 @@ def _second_suffixes(form: str, cont: frozenset[str], affixes: AffixFile, first:
                 continue  # a circumfix suffix needs its prefix, not a second suffix
             result = rule.apply(form)
             if result:
-                yield result
+                yield result, rule
 
 
 def _prefixed(form: str, flags: frozenset[str], affixes: AffixFile, suffix: Rule):
@@ -342,17 +350,23 @@ def _prefixed(form: str, flags: frozenset[str], affixes: AffixFile, suffix: Rule
             if affixes.need_affix in rule.continuation:
                 continue
             if rule.applies(form):
-                yield rule.apply(form)
+                yield rule.apply(form), suffix
 
 
-def expand_dictionary(dic: Path, aff: Path) -> Iterator[tuple[str, Stem]]:
-    """``(form, stem)`` for every form of every entry, forbidden forms left out."""
+def expand_dictionary(
+    dic: Path, aff: Path, junk_rule: Callable[[Rule], bool] | None = None
+) -> Iterator[tuple[str, Stem, bool]]:
+    """``(form, stem, junk)`` for every form of every entry, forbidden forms left out.
+
+    ``junk`` only when every way the stem makes the form ends in a junk rule.
+    """
     affixes = read_aff(aff)
     stems = list(read_dic(dic, affixes))
     forbidden = {stem.word for stem in stems if affixes.forbidden in stem.flags}
     for stem in stems:
-        seen: set[str] = set()
-        for form in expand(stem, affixes):
-            if form not in seen and form not in forbidden:
-                seen.add(form)
-                yield form, stem
+        forms: dict[str, bool] = {}
+        for form, junk in expand(stem, affixes, junk_rule):
+            if form not in forbidden:
+                forms[form] = forms.get(form, True) and junk
+        for form, junk in forms.items():
+            yield form, stem, junk
