@@ -200,22 +200,21 @@ class Graph:
         if unknown:
             raise GraphFormatError(f"word graph has letters outside a-z and ñ: {sorted(unknown)}")
         wide = ENYE_BYTE in letters
-        tail = (None, None) if wide else (None,)
-        slots_of = _BYTE_SLOTS
+        blank = [*_NO_CHILDREN, 0, None, None] if wide else [*_NO_CHILDREN, 0, None]
+        slot_of = letters.translate(_SLOT_TABLE)  # each letter's slot, one byte each
+        bit_of = _BITS_BY_SLOT
         nodes: list[Node | None] = [None] * len(finals)
         infos: dict[int, int] = {}
 
         # Recursion is as deep as the longest word (word lists cap lines at 64 characters).
         def build(i: int) -> Node:
-            slots = list(_NO_CHILDREN)
-            slots.append(0)
-            slots.extend(tail)
+            slots = blank.copy()
             info = FINAL if finals[i] else 0
             for e in range(first[i], first[i + 1]):
-                k = slots_of[letters[e]]
+                k = slot_of[e]
                 child = nodes[children[e]]
                 slots[k] = build(children[e]) if child is None else child
-                info |= _SLOT_BITS[k]
+                info |= bit_of[k]
             slots[INFO] = infos.setdefault(info, info)
             node = nodes[i] = tuple(slots)
             return node
@@ -232,6 +231,8 @@ class Graph:
 
 
 ENYE_BYTE = ENYE.encode("latin-1")[0]
+_SLOT_TABLE = bytes(_BYTE_SLOTS.get(byte, 255) for byte in range(256))
+_BITS_BY_SLOT = tuple(_SLOT_BITS.get(k, 0) for k in range(ENYE_SLOT + 1))
 
 
 def _uints(chunk: memoryview) -> array:

@@ -38,7 +38,15 @@ _PATH_STEPS = 2000  # per word per try: a self-avoiding walk search is exponenti
 
 
 class GenerationError(ValueError):
-    """No board met the constraints within the budget; the message says which failed."""
+    """No board met the constraints within the budget; the message says which failed.
+
+    ``best`` is the richest board tried (most words, then the longest word),
+    or ``None`` when no board could be made at all (words that would not plant).
+    """
+
+    def __init__(self, message: str, best: Generated | None = None) -> None:
+        super().__init__(message)
+        self.best = best
 
 
 @dataclass(frozen=True)
@@ -110,7 +118,8 @@ def generate_board(
             best = _better(best, solution)
         if time.perf_counter() > deadline:
             break
-    raise GenerationError(_failure(constraints, best, attempt, max_attempts, time_budget))
+    message = _failure(constraints, best, attempt, max_attempts, time_budget)
+    raise GenerationError(message, None if best is None else Generated(best.board, best, attempt))
 
 
 def _checked_words(words, root, min_length, size, source) -> tuple[str, ...]:

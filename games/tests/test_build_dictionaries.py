@@ -53,6 +53,10 @@ Paris po:npr
 Laurent po:prn
 paris po:nom
 nihilo po:loc.adv
+Pierre po:prn
+pierre/S.() po:nom
+Marc po:prn
+marc po:nom
 """
 
 
@@ -100,6 +104,7 @@ def sources(tmp_path) -> Path:
 FREQUENT = {
     **{"été": 5.5, "maison": 5.0, "côte": 4.5, "chapeau": 4.6, "paris": 5.9, "manger": 4.8},
     **{"cat": 4.8, "cats": 4.0, "texas": 4.9, "cafe": 4.1},
+    **{"pierre": 5.0, "pierres": 4.4, "marc": 5.0},
 }
 
 
@@ -138,6 +143,7 @@ def test_french_words_come_from_the_spelling_dictionary_with_their_lemmas(source
     # today's list adds chapeau, which the spelling dictionary lacks: never everyday
     assert rows["chapeau"][0] == "3"
     lexicon = read_lexicon("fr", output / "fr")
+    assert lexicon.level_of("pierre") == 1  # a stone, although Pierre is a name
     assert lexicon.level_of("laurent") is None  # a name in the spelling dictionary
     assert lexicon.level_of("nihilo") is None  # only in "ex nihilo"
     assert lexicon.level_of("qqn") is None  # no vowel: an abbreviation

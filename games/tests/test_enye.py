@@ -84,3 +84,16 @@ def test_a_split_turns_some_drawn_n_into_enye_and_leaves_other_cells_alone():
     after = draw_letters(split, 400, random.Random(5))
     assert 100 < after.count("Ñ") < 300
     assert all(a == b or (a == "Ñ" and b == "N") for a, b in zip(after, before, strict=True))
+
+
+def test_spanish_frequency_boards_roll_enye_and_other_languages_never_do():
+    from collections import Counter
+
+    from games.engine.dice import make_board
+
+    spanish, french = Counter(), Counter()
+    for seed in range(200):
+        spanish.update(make_board("es-freq", 5, seed=seed).cells)
+        french.update(make_board("fr-freq", 5, seed=seed).cells)
+    assert 0 < spanish["Ñ"] < spanish["N"] / 10
+    assert french["Ñ"] == 0

@@ -111,6 +111,7 @@ def build_language(
             lang,
             lambda package, path: package_file(sources, package, path),
             reference.spell_checker(lang, sources),
+            lambda form: zipf(form.lower(), lang) > 0,
         )
         in_desk = collected.in_speller
     licences = [licence_text(sources, package) for package in packages]
@@ -139,7 +140,8 @@ def build_language(
     folder.mkdir(parents=True, exist_ok=True)
     blocked = blocklists.build_blocklist(lang, spellings, result.notes)
     result.blocked = len(blocked)
-    _write_text(folder / BLOCKED_FILE, "".join(f"{word}\n" for word in sorted(blocked)))
+    rows = (f"{word}\t{blocked[word]}\n" for word in sorted(blocked))
+    _write_text(folder / BLOCKED_FILE, "".join(rows))
     checked = reference.reference_words(lang, sources)
     if checked is not None:
         result.reference = len(checked)

@@ -266,18 +266,31 @@ class Form:
 
 
 def expand(
-    stem: Stem, affixes: AffixFile, junk_rule: Callable[[Rule], bool] | None = None
-) -> Iterator[tuple[str, bool]]:
+    stem: Stem,
+    affixes: AffixFile,
+    junk_rule: Callable[[Rule], bool] | None = None,
+    derived: Callable[[Rule], bool] | None = None,
+) -> Iterator[tuple[str, int]]:
     """Every form of ``stem`` that hunspell accepts as a word on its own.
 
-    Yields ``(form, junk)``: ``junk`` when the last rule applied is one that
-    ``junk_rule`` picks out. May repeat a form (two rules can make it).
+    Yields ``(form, kind)``: :data:`JUNK` when the last rule applied is one
+    that ``junk_rule`` picks out, :data:`DERIVED` when a rule that
+    ``derived`` picks out was applied (a form to keep only if attested),
+    else :data:`PLAIN`. May repeat a form (two rules can make it).
     """
-    for form, rule in _expand(stem, affixes):
-        yield form, bool(junk_rule and rule is not None and junk_rule(rule))
+    for form, rule, chain in _expand(stem, affixes):
+        if junk_rule is not None and rule is not None and junk_rule(rule):
+            yield form, JUNK
+        elif derived is not None and any(derived(step) for step in chain):
+            yield form, DERIVED
+        else:
+            yield form, PLAIN
 
 
-def _expand(stem: Stem, affixes: AffixFile) -> Iterator[tuple[str, Rule | None]]:
+PLAIN, DERIVED, JUNK = 0, 1, 2
+
+
+def _expand(stem: Stem, affixes: AffixFile) -> Iterator[tuple[str, Rule | None, tuple]]:
     flags = stem.flags
     if affixes.only_in_compound in flags or affixes.forbidden in flags:
         return
@@ -285,7 +298,7 @@ def _expand(stem: Stem, affixes: AffixFile) -> Iterator[tuple[str, Rule | None]]
     need = affixes.need_affix
     circumfix = affixes.circumfix
     if need not in flags:
-        yield word, None
+        yield word, None, ()
     for flag in flags:
         for rule in affixes.suffix_rules(flag, word) if flag in affixes.suffixes else ():
             if _UNPLAYABLE.search(rule.add) or affixes.only_in_compound in rule.continuation:
@@ -295,7 +308,7 @@ def _expand(stem: Stem, affixes: AffixFile) -> Iterator[tuple[str, Rule | None]]
                 continue
             cont = rule.continuation
             if need not in cont and circumfix not in cont:
-                yield form, rule
+                yield form, rule, (rule,)
             yield from _second_suffixes(form, cont, affixes, rule)
             yield from _prefixed(form, flags | cont, affixes, rule)
     for flag in flags:
@@ -307,13 +320,13 @@ def _expand(stem: Stem, affixes: AffixFile) -> Iterator[tuple[str, Rule | None]]
             form = rule.apply(word)
             cont = rule.continuation
             if need not in cont and circumfix not in cont:
-                yield form, rule
+                yield form, rule, (rule,)
             # A prefix's continuation may name suffixes that then apply under it.
             for sflag in cont:
                 for srule in affixes.suffix_rules(sflag, word) if sflag in affixes.suffixes else ():
                     if _UNPLAYABLE.search(srule.add):
                         continue
-                    yield rule.add + srule.apply(word)[len(rule.strip) :], srule
+                    yield rule.add + srule.apply(word)[len(rule.strip) :], srule, (rule, srule)
 
 
 def _second_suffixes(form: str, cont: frozenset[str], affixes: AffixFile, first: Rule):
@@ -331,7 +344,7 @@ def _second_suffixes(form: str, cont: frozenset[str], affixes: AffixFile, first:
                 continue  # a circumfix suffix needs its prefix, not a second suffix
             result = rule.apply(form)
             if result:
-                yield result, rule
+                yield result, rule, (first, rule)
 
 
 def _prefixed(form: str, flags: frozenset[str], affixes: AffixFile, suffix: Rule):
@@ -350,23 +363,27 @@ def _prefixed(form: str, flags: frozenset[str], affixes: AffixFile, suffix: Rule
             if affixes.need_affix in rule.continuation:
                 continue
             if rule.applies(form):
-                yield rule.apply(form), suffix
+                yield rule.apply(form), suffix, (suffix, rule)
 
 
 def expand_dictionary(
-    dic: Path, aff: Path, junk_rule: Callable[[Rule], bool] | None = None
-) -> Iterator[tuple[str, Stem, bool]]:
-    """``(form, stem, junk)`` for every form of every entry, forbidden forms left out.
+    dic: Path,
+    aff: Path,
+    junk_rule: Callable[[Rule], bool] | None = None,
+    derived: Callable[[Rule], bool] | None = None,
+) -> Iterator[tuple[str, Stem, int]]:
+    """``(form, stem, kind)`` for every form of every entry, forbidden forms left out.
 
-    ``junk`` only when every way the stem makes the form ends in a junk rule.
+    ``kind`` (see :func:`expand`) is the best of the ways the stem makes the
+    form: PLAIN if any way is plain, then DERIVED, then JUNK.
     """
     affixes = read_aff(aff)
     stems = list(read_dic(dic, affixes))
     forbidden = {stem.word for stem in stems if affixes.forbidden in stem.flags}
     for stem in stems:
-        forms: dict[str, bool] = {}
-        for form, junk in expand(stem, affixes, junk_rule):
+        forms: dict[str, int] = {}
+        for form, kind in expand(stem, affixes, junk_rule, derived):
             if form not in forbidden:
-                forms[form] = forms.get(form, True) and junk
-        for form, junk in forms.items():
-            yield form, stem, junk
+                forms[form] = min(forms.get(form, JUNK), kind)
+        for form, kind in forms.items():
+            yield form, stem, kind

@@ -22,11 +22,6 @@ from games.engine.wordinfo import Spelling
 
 ZipfLookup = Callable[[str, str], float]
 DESK_WORD_LEVEL = 3  # the easiest level for a word no desk dictionary has
-# An inflected form is at most this much more frequent than its most frequent
-# lemma: "ceará" (a form of the rare verb cear) takes its frequency from the
-# state of Ceará, "adidas" (of adir) from the brand; cansado (of cansar) or
-# fue (of ir, ser) are well within it.
-LEMMA_MARGIN = 1.5
 
 
 def level_for_zipf(value: float) -> int:
@@ -106,9 +101,6 @@ def assign_levels(
     levels: dict[str, tuple[int, float]] = {}
     for word, shown in spellings.items():
         best = max(zipf(spelling.display.lower(), lang) for spelling in shown)
-        lemmas = {lemma for s in shown for lemma in s.lemmas if lemma != s.display}
-        if lemmas and not any(s.display in s.lemmas for s in shown):
-            best = min(best, max(zipf(lemma.lower(), lang) for lemma in lemmas) + LEMMA_MARGIN)
         level = level_for_zipf(best)
         if not in_desk_dictionary(word):
             level = max(level, DESK_WORD_LEVEL)

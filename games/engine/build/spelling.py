@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from games.engine.build.german import GermanNouns
-from games.engine.build.hunspell import Rule, expand_dictionary
+from games.engine.build.hunspell import DERIVED, JUNK, Rule, expand_dictionary
 from games.engine.folding import fold
 from games.engine.wordlist import (
     CAPITALISED,
@@ -46,6 +46,7 @@ VOWELS = frozenset("aeiouy")
 NO_VOWEL = "no vowel (abbreviation)"
 TAGGED = "tagged name, prefix or phrase part"
 CLITIC_STEM = "only before a hyphen (amá-lo)"
+UNATTESTED = "derived word nobody writes (ababelabilíssima)"
 NAME_ONLY = "capitalised only (proper noun)"
 IN_SPELLER = "already in the spelling dictionary"
 NAME_IN_SPELLER = "a name in the spelling dictionary"
@@ -54,11 +55,23 @@ LOWER_CASE_EXTRA = "lower case, not in the spelling dictionary (German abbreviat
 
 @dataclass(frozen=True)
 class Speller:
-    """One hunspell dictionary inside a Debian package."""
+    """One hunspell dictionary inside a Debian package.
+
+    ``derived_flags`` (and every prefix, with ``derived_prefixes``) name the
+    rules that make new words rather than forms of one (Brazilian -dor,
+    -zinho, -íssimo, re-...; Italian participles with enclitic pronouns):
+    their forms are kept only when wordfreq has seen them or another rule
+    makes them too. Hunspell accepts "ababelabilíssima"; a teacher does not.
+    """
 
     package: str
     dic: str  # path inside the unpacked package
     aff: str
+    derived_flags: frozenset[str] = frozenset()
+    derived_prefixes: bool = False
+
+    def derived(self, rule: Rule) -> bool:
+        return rule.flag in self.derived_flags or (self.derived_prefixes and rule.prefix)
 
 
 @dataclass(frozen=True)
@@ -74,8 +87,21 @@ class SpellingSources:
     phrase_tags: tuple[str, ...] = ()
 
 
-def hunspell_speller(package: str, name: str) -> Speller:
-    return Speller(package, f"usr/share/hunspell/{name}.dic", f"usr/share/hunspell/{name}.aff")
+def hunspell_speller(package: str, name: str, derived: str = "", prefixes: bool = False) -> Speller:
+    return Speller(
+        package,
+        f"usr/share/hunspell/{name}.dic",
+        f"usr/share/hunspell/{name}.aff",
+        frozenset(derived),
+        prefixes,
+    )
+
+
+# Brazilian Portuguese (VERO): every flag but the conjugations (a c d e f g h i w)
+# and number and gender (A B C D F) derives new words.
+BRAZILIAN_DERIVATIONS = "jLYHRM3XIPVK1WQbZO2JG4SNE5"
+# Italian: past participles with enclitic pronouns (datomi, avutolo).
+ITALIAN_DERIVATIONS = "E"
 
 
 SPELLING_SOURCES: dict[str, SpellingSources] = {
@@ -94,10 +120,14 @@ SPELLING_SOURCES: dict[str, SpellingSources] = {
         helpers=("trans-de-en",),
     ),
     "it": SpellingSources(
-        (hunspell_speller("hunspell-it", "it_IT"),), ("witalian", "usr/share/dict/italian")
+        (hunspell_speller("hunspell-it", "it_IT", ITALIAN_DERIVATIONS),),
+        ("witalian", "usr/share/dict/italian"),
     ),
     "pt": SpellingSources(
-        (hunspell_speller("hunspell-pt-br", "pt_BR"), hunspell_speller("hunspell-pt-pt", "pt_PT")),
+        (
+            hunspell_speller("hunspell-pt-br", "pt_BR", BRAZILIAN_DERIVATIONS, prefixes=True),
+            hunspell_speller("hunspell-pt-pt", "pt_PT"),
+        ),
         ("wportuguese", "usr/share/dict/portuguese"),
         drop_tags=("CAT=np", "CAT=pref"),
     ),
@@ -148,6 +178,7 @@ def collect(
     lang: str,
     files: Callable[[str, str], Path],
     spell_check: Callable[[Iterable[str]], set[str]] | None = None,
+    attested: Callable[[str], bool] | None = None,
 ) -> Collected:
     """Every playable word of ``lang``; ``files(package, path)`` finds a source file.
 
@@ -162,15 +193,20 @@ def collect(
     raw: dict[str, dict[str, set[str]]] = {}
     junk_rule = JUNK_RULES.get(lang)
     junk: dict[str, str] = {}  # forms only a junk rule made so far -> folded
+    derived: dict[str, tuple[str, set[str]]] = {}  # forms only derivations made -> folded, lemmas
     for speller in sources.spellers:
         dic, aff = files(speller.package, speller.dic), files(speller.package, speller.aff)
-        for form, stem, is_junk in expand_dictionary(dic, aff, junk_rule):
+        rules = speller.derived if speller.derived_flags or speller.derived_prefixes else None
+        for form, stem, kind in expand_dictionary(dic, aff, junk_rule, rules):
             result.report.lines += 1
             folded, reason = classify(form, keep_capitalised, lang)
             if reason is None and _tagged(stem.morphology, sources):
                 reason = TAGGED
-            if reason is None and is_junk:
+            if reason is None and kind == JUNK:
                 junk[form] = folded
+                continue
+            if reason is None and kind == DERIVED:
+                derived.setdefault(form, (folded, set()))[1].add(stem.word)
                 continue
             if reason is not None:
                 # Tagged stems (names, prefixes, phrase parts) are no words:
@@ -183,6 +219,11 @@ def collect(
     for form, folded in junk.items():
         if form not in raw.get(folded, {}):  # no other rule, nor the other dictionary, has it
             result.report.skip(CLITIC_STEM, form)
+    for form, (folded, lemmas) in derived.items():
+        if form in raw.get(folded, {}) or (attested is not None and attested(form)):
+            raw.setdefault(folded, {}).setdefault(form, set()).update(lemmas)
+        else:
+            result.report.skip(UNATTESTED, form)
     nouns = _german_nouns(raw, files, sources) if lang == "de" else None
     for folded, displays in sorted(raw.items()):
         _keep(result, folded, displays, nouns, names)
@@ -272,7 +313,11 @@ def _add_old_list(result: Collected, path: Path, names: set[str], nouns, spell_c
             report.skip(LOWER_CASE_EXTRA, displays[0])
         else:
             added[folded] = displays
-    accepted = spell_check(d for ds in added.values() for d in ds) if spell_check else set()
+    # Only German compounds count as the spelling dictionary's own words:
+    # hunspell also accepts parts of hyphenated words and names (Brazilian
+    # joão, lisboa), which must not become "everyday" words.
+    checkable = spell_check if german else None
+    accepted = checkable(d for ds in added.values() for d in ds) if checkable else set()
     for folded, displays in added.items():
         for display in displays:
             result.add(folded, display, display, speller=display in accepted)
