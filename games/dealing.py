@@ -8,13 +8,12 @@ points and the way its language writes it. The verdict on a submitted word is
 
 from __future__ import annotations
 
-import functools
-import json
+import logging
 from dataclasses import dataclass
-from pathlib import Path
 
 from django.utils.translation import gettext
 
+from games.engine import blocklist
 from games.engine import dice as engine_dice
 from games.engine.board import parse_board
 from games.engine.generator import GenerationError, generate_board
@@ -26,13 +25,13 @@ from games.engine.sharecode import board_code
 from games.engine.solver import find_cell_path, solve
 from games.labels import dice_label
 
-BLOCKLIST_FILE = Path(__file__).resolve().parent / "engine" / "data" / "blocklist.json"
+logger = logging.getLogger(__name__)
 
 
-@functools.cache
 def blocked_words(language: str) -> frozenset[str]:
-    """Vulgar words and slurs the classroom game never counts (engine/data/blocklist.json)."""
-    return frozenset(json.loads(BLOCKLIST_FILE.read_text(encoding="utf-8")).get(language, ()))
+    """Vulgar words and slurs the classroom game never counts, every form of them
+    (dictionaries/<lang>/blocked.txt, built from dictionaries/sources/blocklists/)."""
+    return blocklist.blocked_words(language)
 
 
 # A board this poor makes a dull round: deal again (within a time budget) below it.
@@ -109,9 +108,25 @@ def deal(
             min_length=min_length,
             time_budget=DEAL_TIME_BUDGET,
         )
-    except GenerationError:
-        # A hard level can starve a board: play the richest one found rather than none.
-        generated = generate_board(source, root, size=size, seed=seed, min_length=min_length)
+    except GenerationError as exc:
+        if exc.best is None:
+            raise
+        # A hard setting (common words, long minimum) can starve every board:
+        # play the richest one found rather than a plain roll, and say so.
+        generated = exc.best
+        logger.warning(
+            "deal: no board reached %d words (%s %s level %d, %dx%d, min length %d): %s; "
+            "playing the best found, %d words",
+            MIN_WORDS_ON_BOARD,
+            language,
+            source.name,
+            level,
+            size,
+            size,
+            min_length,
+            exc,
+            len(generated.solution),
+        )
     return _deal_of(generated.board, seed, generated.solution, language)
 
 

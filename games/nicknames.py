@@ -1,4 +1,9 @@
-"""Nickname rules: what a student may call themselves in a room."""
+"""Nickname rules: what a student may call themselves in a room.
+
+No contact details, no words the classroom blocklists refuse in any of the
+six game languages, no names of whoever runs the room (Teacher, Admin, Host
+and their translations), however they are disguised (games/engine/blocklist.py).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import unicodedata
 
 from django.utils.translation import gettext
 
+from games.engine.blocklist import nickname_problem
 from games.models import NICKNAME_MAX_LENGTH
 
 # Students are a nickname, nothing more: no contact details on the projector.
@@ -43,6 +49,18 @@ def clean_nickname(raw: object) -> str:
         raise NicknameError(
             gettext("No email addresses, phone numbers or web addresses: just a nickname.")
         )
+    # The classroom blocklists of all six languages, and the names of whoever
+    # runs the room (games/engine/blocklist.py says how look-alikes are undone).
+    problem = nickname_problem(text)
+    if problem == "reserved":
+        raise NicknameError(
+            gettext(
+                "Names like Teacher, Admin or Host are kept out of nicknames, so that nobody "
+                "can pass for the person running the room: pick another."
+            )
+        )
+    if problem == "blocked":
+        raise NicknameError(gettext("That nickname is not allowed in class: pick another."))
     return text
 
 

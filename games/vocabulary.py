@@ -61,7 +61,7 @@ def check_entries(text: str, *, language: str) -> list[Entry]:
         if not line:
             continue
         display, translation = _split(line)
-        word = fold(display) or ""
+        word = fold(display, language) or ""
         problem = None
         if not word:
             problem = "not_a_word"

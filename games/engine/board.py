@@ -1,9 +1,9 @@
 """A letter grid: its cells, its text format and the geometry of paths on it.
 
 A board is ``rows`` x ``cols`` cells stored row by row. A cell is the face
-that landed there: one capital letter (``"A"``), a two-letter face written
-capital-then-lowercase (``"Qu"``, ``"Th"``), or ``""`` for a blank block face
-that no word may use.
+that landed there: one capital letter (``"A"``; ``"Ñ"`` on Spanish boards), a
+two-letter face written capital-then-lowercase (``"Qu"``, ``"Th"``), or ``""``
+for a blank block face that no word may use.
 
 Text format (the command line and the share code use it): rows joined by
 ``/``, each cell an uppercase letter followed by optional lowercase letters,
@@ -24,8 +24,9 @@ BLANK_TEXT = "."
 # 400-letter row is rejected instead of building a huge board.
 MAX_SIDE = 8
 
-_CELL_RE = re.compile(r"[A-Z][a-z]*|\.")
-_FACE_RE = re.compile(r"[A-Z][a-z]*")
+# Ñ is a letter of its own on Spanish boards (games.engine.folding.ALPHABETS).
+_CELL_RE = re.compile(r"[A-ZÑ][a-z]*|\.")
+_FACE_RE = re.compile(r"[A-ZÑ][a-z]*")
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class Board:
         for cell in self.cells:
             if cell != BLANK and not _FACE_RE.fullmatch(cell):
                 raise ValueError(
-                    f"bad cell {cell!r}: a capital letter, optionally followed by "
+                    f"bad cell {cell!r}: a capital letter (A-Z or Ñ), optionally followed by "
                     "lowercase letters, or '' for a blank"
                 )
 
@@ -135,7 +136,7 @@ def parse_board(text: str) -> Board:
         if not row or "".join(cells) != row:
             raise ValueError(
                 f"bad board {text!r}: row {number} ({row!r}) must be cells, each an uppercase "
-                "letter with optional lowercase letters (Qu, Th) or '.' for a blank"
+                "letter (A-Z or Ñ) with optional lowercase letters (Qu, Th) or '.' for a blank"
             )
         grid.append([BLANK if cell == BLANK_TEXT else cell for cell in cells])
     widths = {len(row) for row in grid}

@@ -1,4 +1,4 @@
-"""What the ``solve``, ``board`` and ``bench_solver`` commands do, without Django.
+"""What the ``solve``, ``board``, ``lookup`` and ``bench_solver`` commands do, without Django.
 
 The management commands only read their options and turn ``ValueError``
 into a one-line error with exit code 2; the work and the output formats are
@@ -41,16 +41,68 @@ def parse_count(
 
 def dictionary_root(lang: str, level: str | int, words_file: str | None) -> dict:
     """The word graph to solve with: a built dictionary's level, or a custom list's words."""
+    return dictionary(lang, words_file).root(level_from_name(level).number)
+
+
+def dictionary(lang: str, words_file: str | None = None):
+    """The built dictionary of ``lang``, or a custom list's (``ValueError`` if unreadable)."""
     from games.engine.lexicon import Lexicon, LexiconError, load_lexicon
     from games.engine.wordlist import WordListError
 
     check_language(lang)
-    number = level_from_name(level).number
     try:
-        lexicon = Lexicon.from_word_list(words_file, lang) if words_file else load_lexicon(lang)
+        return Lexicon.from_word_list(words_file, lang) if words_file else load_lexicon(lang)
     except (LexiconError, WordListError) as exc:
         raise ValueError(str(exc)) from None
-    return lexicon.root(number)
+
+
+def lookup(words: list[str], lang: str, level: str | int = "all") -> list[dict]:
+    """Per typed word: ``{"word", "display", "valid", "level", "blocked", "lemma"}``.
+
+    ``valid``: the word counts in the classroom game at ``level`` (blocklist
+    applied); ``level``: the easiest level that has it (``None`` if none);
+    ``lemma``: its dictionary form (the most frequent, when several); German
+    ``muede`` is looked up as müde. ``ValueError`` for a bad language or level.
+    """
+    from games.engine.blocklist import blocked_words
+    from games.engine.typed import typed_words
+
+    number = level_from_name(level).number
+    lexicon = dictionary(lang)
+    if not words:
+        raise ValueError("no word given (pass words to look up)")
+    blocked = blocked_words(lang)
+    rows = []
+    for typed in words:
+        candidates = typed_words(typed, lexicon)
+        folded = next((w for w in candidates if lexicon.level_of(w) is not None), None)
+        easiest = lexicon.level_of(folded) if folded else None
+        is_blocked = folded in blocked if folded else bool(candidates and candidates[0] in blocked)
+        rows.append(
+            {
+                "word": typed,
+                "display": " / ".join(lexicon.display_forms(folded)) if folded else None,
+                "valid": easiest is not None and easiest <= number and not is_blocked,
+                "level": easiest,
+                "blocked": is_blocked,
+                "lemma": lexicon.lemmas(folded)[0] if folded else None,
+                "lemmas": list(lexicon.lemmas(folded)) if folded else [],
+            }
+        )
+    return rows
+
+
+def lookup_text(row: dict) -> str:
+    """One readable line of :func:`lookup`."""
+    if row["level"] is None:
+        return f"{row['word']}: not in the dictionary"
+    verdict = "counts" if row["valid"] else "does not count"
+    why = " (blocked in class)" if row["blocked"] else ""
+    lemmas = ", ".join(row["lemmas"])
+    return (
+        f"{row['word']}: {row['display']}, {verdict} at this level{why}; "
+        f"easiest level {row['level']}; lemma {lemmas}"
+    )
 
 
 def read_boards(arguments: list[str], stdin: Iterable[str]) -> list[Board]:
@@ -66,12 +118,17 @@ def read_boards(arguments: list[str], stdin: Iterable[str]) -> list[Board]:
     return [parse_board(text) for text in texts]
 
 
-def solution_json(solution: Solution) -> str:
-    """One line: ``{"words": [...], "score": n, "paths": {"word": [[row, col], ...]}}``."""
+def solution_json(solution: Solution, lexicon=None) -> str:
+    """One line: ``{"words": [...], "score": n, "paths": {"word": [[row, col], ...]},
+    "display": {"word": "shown"}}`` (display only with a ``lexicon``: the
+    accented spellings, most frequent first, joined by " / " as the game shows them)."""
     paths = {word: [list(step) for step in path] for word, path in solution.paths.items()}
-    return json.dumps(
-        {"words": solution.words, "score": solution.score, "paths": paths}, separators=(",", ":")
-    )
+    document = {"words": solution.words, "score": solution.score, "paths": paths}
+    if lexicon is not None:
+        document["display"] = {
+            word: " / ".join(lexicon.display_forms(word)) for word in solution.words
+        }
+    return json.dumps(document, separators=(",", ":"), ensure_ascii=False)
 
 
 def solution_text(solution: Solution) -> str:
@@ -104,11 +161,22 @@ def choose_source(lang: str, size: int | None, dice: str | None) -> tuple[BoardS
     return source, size
 
 
-def new_board(source: BoardSource, size: int, seed: int | None) -> Board:
-    """A board rolled with ``seed`` (a fresh random seed when ``None``)."""
+def new_board(
+    source: BoardSource,
+    size: int,
+    seed: int | None,
+    *,
+    root=None,
+    min_words: int | None = None,
+) -> Board:
+    """A board rolled with ``seed`` (a fresh random seed when ``None``); with
+    ``min_words``, the first of the seed's boards that holds that many words of
+    ``root`` (``ValueError`` naming the best board found when none does)."""
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    return make_board(source, size, seed)
+    if not min_words:
+        return make_board(source, size, seed)
+    return generate_board(source, root, size=size, seed=seed, min_words=min_words).board
 
 
 @dataclass(frozen=True)

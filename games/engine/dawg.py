@@ -13,16 +13,22 @@ children-before-parents order; :meth:`Graph.to_nodes` makes the nodes the
 solver walks. No pickle: the format is fixed and documented in
 ``docs/dictionaries.md``.
 
-The node protocol (see docs/engine-contract.md): a node is a tuple of 28.
-``node[k]`` is the child for the letter ``chr(97 + k)`` (``"a"`` is 0) or
-``None``; ``node[INFO]`` (26) is an int: bit ``k`` set for each child letter,
-and ``FINAL`` when the letters from the root to here spell a word (a root's
-info also holds the length of its shortest word: ``shortest_word``);
-``node[NONE_SLOT]`` (27) is always ``None``. A tuple is the fastest thing
+The node protocol (see docs/engine-contract.md): a node is a tuple of 28, or
+29 in a graph whose alphabet has the Spanish ``ñ``. ``node[k]`` is the child
+for the letter ``chr(97 + k)`` (``"a"`` is 0) or ``None``; ``node[INFO]`` (26)
+is an int: bit ``k`` set for each child letter (``ñ`` is bit 26), and
+``FINAL`` when the letters from the root to here spell a word (a root's info
+also holds the length of its shortest word: ``shortest_word``);
+``node[NONE_SLOT]`` (27) is always ``None``; ``node[ENYE_SLOT]`` (28), in
+wide graphs only, is the child by ``ñ``. A tuple is the fastest thing
 CPython indexes: the solver probes ``node[k]`` for each neighbouring letter
 (no hashing), points a cell in use at ``NONE_SLOT``, and tests the info
 against the letters around a cell before it goes deeper
 (games/engine/search.py). Nodes are shared; tuples cannot be mutated.
+
+On disk a letter is one byte: ``a``-``z`` as ASCII, ``ñ`` as Latin-1 0xF1.
+The same flat format also stores byte strings that are not game words
+(games/engine/wordinfo.py: display forms and lemmas), read without nodes.
 """
 
 from __future__ import annotations
@@ -37,13 +43,21 @@ MAGIC = b"LGDAWG1\n"
 # The format stores 32-bit unsigned integers; "I" is that on every platform we run.
 assert array("I").itemsize == 4
 
-Node = tuple  # (child or None) * 26, the info int, None
+Node = tuple  # (child or None) * 26, the info int, None[, child by ñ]
 INFO = 26  # node[INFO]: child-letter bits | FINAL (| shortest word << SHORTEST_SHIFT at a root)
 NONE_SLOT = 27  # node[NONE_SLOT] is None in every node
-FINAL = 1 << 26
+ENYE_SLOT = 28  # node[ENYE_SLOT]: the child by "ñ", in wide (Spanish) graphs only
+ENYE = "ñ"
+ENYE_BIT = 1 << 26
+FINAL = 1 << 27
 LETTER_BITS = FINAL - 1
-SHORTEST_SHIFT = 27
+SHORTEST_SHIFT = 28
+NARROW, WIDE = 28, 29  # node lengths without and with the ñ slot
 _NO_CHILDREN = (None,) * 26
+# A letter's slot in a node, by character and by its byte on disk.
+SLOTS: dict[str, int] = {chr(97 + k): k for k in range(26)} | {ENYE: ENYE_SLOT}
+_BYTE_SLOTS: dict[int, int] = {ord(letter.encode("latin-1")): k for letter, k in SLOTS.items()}
+_SLOT_BITS: dict[int, int] = {k: 1 << k for k in range(26)} | {ENYE_SLOT: ENYE_BIT}
 
 
 class GraphFormatError(ValueError):
@@ -179,22 +193,29 @@ class Graph:
         Nodes are built depth first from the last (largest) level's root,
         children in letter order, so the nodes of a subtree lie together in
         memory. Equal info ints are shared (one int object per distinct value).
+        A graph with an ``ñ`` edge gets wide nodes (29 slots), every node alike.
         """
         letters, first, children, finals = self.letters, self.first_edge, self.children, self.finals
+        unknown = set(letters) - set(_BYTE_SLOTS)
+        if unknown:
+            raise GraphFormatError(f"word graph has letters outside a-z and ñ: {sorted(unknown)}")
+        wide = ENYE_BYTE in letters
+        blank = [*_NO_CHILDREN, 0, None, None] if wide else [*_NO_CHILDREN, 0, None]
+        slot_of = letters.translate(_SLOT_TABLE)  # each letter's slot, one byte each
+        bit_of = _BITS_BY_SLOT
         nodes: list[Node | None] = [None] * len(finals)
         infos: dict[int, int] = {}
 
         # Recursion is as deep as the longest word (word lists cap lines at 64 characters).
         def build(i: int) -> Node:
-            slots = list(_NO_CHILDREN)
+            slots = blank.copy()
             info = FINAL if finals[i] else 0
             for e in range(first[i], first[i + 1]):
-                k = letters[e] - 97
+                k = slot_of[e]
                 child = nodes[children[e]]
                 slots[k] = build(children[e]) if child is None else child
-                info |= 1 << k
-            slots.append(infos.setdefault(info, info))
-            slots.append(None)
+                info |= bit_of[k]
+            slots[INFO] = infos.setdefault(info, info)
             node = nodes[i] = tuple(slots)
             return node
 
@@ -209,6 +230,11 @@ class Graph:
         return roots
 
 
+ENYE_BYTE = ENYE.encode("latin-1")[0]
+_SLOT_TABLE = bytes(_BYTE_SLOTS.get(byte, 255) for byte in range(256))
+_BITS_BY_SLOT = tuple(_SLOT_BITS.get(k, 0) for k in range(ENYE_SLOT + 1))
+
+
 def _uints(chunk: memoryview) -> array:
     values = array("I")
     values.frombytes(chunk)
@@ -218,7 +244,10 @@ def _uints(chunk: memoryview) -> array:
 
 
 def build_graph(levels: Sequence[Iterable[str]]) -> Graph:
-    """Build one minimized graph per word list (each sorted, distinct), sharing nodes."""
+    """Build one minimized graph per word list (each sorted, distinct), sharing nodes.
+
+    Every character must be one Latin-1 byte (game words: ``a``-``z`` and ``ñ``).
+    """
     register = _Register()
     roots = tuple(_build_one(words, register).number for words in levels)
     finals = bytearray()
@@ -228,7 +257,7 @@ def build_graph(levels: Sequence[Iterable[str]]) -> Graph:
     for node in register.nodes:
         finals.append(node.final)
         for letter, child in node.edges.items():
-            letters += letter.encode("ascii")
+            letters += letter.encode("latin-1")
             children.append(child.number)
         first_edge.append(len(children))
     return Graph(roots, bytes(finals), first_edge, bytes(letters), children)
@@ -239,18 +268,24 @@ def build_nodes(words: Iterable[str]) -> Node:
     return build_graph([words]).to_nodes()[0]
 
 
-def make_node(children: dict[str, Node], final: bool) -> Node:
-    """A node with these children (letter -> node), a word end if ``final``."""
-    slots = list(_NO_CHILDREN)
+def make_node(children: dict[str, Node], final: bool, wide: bool | None = None) -> Node:
+    """A node with these children (letter -> node), a word end if ``final``.
+
+    ``wide`` (29 slots, for graphs with ``ñ``) defaults to whether a child is
+    by ``ñ`` or is wide itself; a graph with ``ñ`` must be wide throughout,
+    so pass ``wide=True`` for its leaves.
+    """
+    if wide is None:
+        wide = ENYE in children or any(len(child) == WIDE for child in children.values())
+    slots = [*_NO_CHILDREN, 0, None, None] if wide else [*_NO_CHILDREN, 0, None]
     info = FINAL if final else 0
     for letter, child in children.items():
         k = _index(letter)
-        if k is None:
-            raise ValueError(f"a node's letters are a to z, not {letter!r}")
+        if k is None or k >= len(slots):
+            raise ValueError(f"a node's letters are a to z (and ñ in a wide node), not {letter!r}")
         slots[k] = child
-        info |= 1 << k
-    slots.append(info)
-    slots.append(None)
+        info |= _SLOT_BITS[k]
+    slots[INFO] = info
     return tuple(slots)
 
 
@@ -261,7 +296,7 @@ def _as_root(node: Node) -> Node:
     the graph can be too short. A copy, so shared nodes stay as they are.
     """
     shortest = _shortest_word(node)
-    return (*node[:INFO], node[INFO] | (shortest << SHORTEST_SHIFT), None)
+    return (*node[:INFO], node[INFO] | (shortest << SHORTEST_SHIFT), *node[NONE_SLOT:])
 
 
 def _shortest_word(root: Node) -> int:
@@ -272,7 +307,7 @@ def _shortest_word(root: Node) -> int:
             return depth
         following = []
         for node in level:
-            for child in node[:INFO]:
+            for child in _children(node):
                 if child is not None and id(child) not in seen:
                     seen.add(id(child))
                     following.append(child)
@@ -286,14 +321,18 @@ def shortest_word(root: Node) -> int:
 
 
 def _index(letter: str) -> int | None:
-    k = ord(letter) - 97 if len(letter) == 1 else -1
-    return k if 0 <= k < 26 else None
+    return SLOTS.get(letter)
+
+
+def _children(node: Node) -> tuple:
+    """The child slots of a node (the letters a-z, and ñ when wide)."""
+    return node[:INFO] + node[ENYE_SLOT:]
 
 
 def child(node: Node, letter: str) -> Node | None:
-    """The child of ``node`` by ``letter`` (``None`` for none, or for a letter outside a-z)."""
-    k = _index(letter)
-    return None if k is None else node[k]
+    """The child of ``node`` by ``letter`` (``None`` for none, or a letter not in its alphabet)."""
+    k = SLOTS.get(letter)
+    return None if k is None or k >= len(node) else node[k]
 
 
 def is_word_end(node: Node) -> bool:
@@ -304,7 +343,7 @@ def is_word_end(node: Node) -> bool:
 def child_letters(node: Node) -> str:
     """The letters that lead on from ``node``, in order."""
     bits = node[INFO]
-    return "".join(chr(97 + k) for k in range(26) if bits >> k & 1)
+    return "".join(letter for letter, k in SLOTS.items() if bits & _SLOT_BITS[k])
 
 
 def walk(node: Node, letters: str) -> Node | None:
@@ -326,10 +365,10 @@ def iter_words(root: Node, prefix: str = "") -> Iterator[str]:
     """Every word under ``root``, in sorted order."""
     if root[INFO] & FINAL:
         yield prefix
-    for k in range(26):
-        child_node = root[k]
+    for letter, k in SLOTS.items():  # a-z then ñ: code-point order, as the lists are sorted
+        child_node = root[k] if k < len(root) else None
         if child_node is not None:
-            yield from iter_words(child_node, prefix + chr(97 + k))
+            yield from iter_words(child_node, prefix + letter)
 
 
 def count_nodes(*roots: Node) -> int:
@@ -341,5 +380,21 @@ def count_nodes(*roots: Node) -> int:
         if id(node) in seen:
             continue
         seen.add(id(node))
-        stack.extend(child_node for child_node in node[:INFO] if child_node is not None)
+        stack.extend(child_node for child_node in _children(node) if child_node is not None)
     return len(seen)
+
+
+def count_words(root: Node) -> int:
+    """How many words the graph under ``root`` spells (shared nodes counted once each time)."""
+    counts: dict[int, int] = {}
+
+    def count(node: Node) -> int:
+        known = counts.get(id(node))
+        if known is None:
+            known = (1 if node[INFO] & FINAL else 0) + sum(
+                count(child_node) for child_node in _children(node) if child_node is not None
+            )
+            counts[id(node)] = known
+        return known
+
+    return count(root)

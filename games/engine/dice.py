@@ -5,7 +5,8 @@ A *board source* makes a board from a size and a ``random.Random``:
 - a dice set (``en-new``, ``fr-classic``, ...) shuffles its dice over the
   grid and rolls each one; the faces come from ``data/dice_sets.json``;
 - ``<lang>-freq`` draws each cell's letter in proportion to how often that
-  letter occurs in the language (``data/letter_frequencies.json``);
+  letter occurs in the language (``data/letter_frequencies.json``); Spanish
+  boards have ``Ñ`` too (see :func:`letter_weights`);
 - ``uniform`` draws every letter A-Z with the same chance (a baseline: it
   makes much poorer boards, which the tests and docs measure).
 
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
 from pathlib import Path
+from typing import NamedTuple
 
 from games.engine.board import BLANK, Board
 from games.engine.languages import LANGUAGES
@@ -195,32 +197,53 @@ def roll_dice(dice: tuple[tuple[str, ...], ...], rng: random.Random) -> tuple[st
     return tuple(rng.choice(die) for die in order)
 
 
+class LetterWeights(NamedTuple):
+    """Faces and cumulative weights to draw them with, and the faces split after the draw.
+
+    ``splits`` maps a face to ``(other face, share)``: a drawn face becomes the
+    other one with that probability (Spanish N -> Ñ, below).
+    """
+
+    faces: tuple[str, ...]
+    cumulative: tuple[float, ...]
+    splits: tuple[tuple[str, str, float], ...] = ()
+
+
 @cache
-def letter_weights(
-    lang: str | None, kind: str = FREQUENCY_WEIGHTS
-) -> tuple[tuple[str, ...], tuple[float, ...]]:
+def letter_weights(lang: str | None, kind: str = FREQUENCY_WEIGHTS) -> LetterWeights:
     """The faces and cumulative weights to draw letters with (``lang=None``: uniform).
 
     ``kind`` is ``"token"`` or ``"type"`` (see ``FREQUENCY_WEIGHTS``). The
     letter q is drawn as the face ``Qu``, as on the dice.
+
+    Spanish: the percentages fold ñ into n, so an N drawn becomes Ñ with the
+    share of ñ among n and ñ (``enye_share_of_n``, measured on the built
+    dictionary and on wordfreq: docs/dictionaries.md). Drawing N first and
+    splitting it after keeps every other cell of a seed's board as it was
+    before Ñ had a face of its own, so old share codes rebuild nearly the
+    same board; the chances are those of drawing from 27 letters.
     """
     faces = tuple("Qu" if letter == "q" else letter.upper() for letter in ALPHABET)
     if lang is None:
-        return faces, tuple(accumulate([1.0] * len(ALPHABET)))
+        return LetterWeights(faces, tuple(accumulate([1.0] * len(ALPHABET))))
     data = json.loads((DATA_DIR / "letter_frequencies.json").read_text(encoding="utf-8"))
     try:
         percent = data[lang][f"{kind}_letter_pct"]
     except KeyError:
         raise ValueError(f"no {kind} letter frequencies for language {lang!r}") from None
-    return faces, tuple(accumulate(percent.get(letter, 0.0) for letter in ALPHABET))
+    cumulative = tuple(accumulate(percent.get(letter, 0.0) for letter in ALPHABET))
+    splits = tuple(
+        ("N", "Ñ", float(share[kind])) for share in [data[lang].get("enye_share_of_n")] if share
+    )
+    return LetterWeights(faces, cumulative, splits)
 
 
-def draw_letters(
-    weights: tuple[tuple[str, ...], tuple[float, ...]], count: int, rng: random.Random
-) -> tuple[str, ...]:
+def draw_letters(weights: LetterWeights, count: int, rng: random.Random) -> tuple[str, ...]:
     """``count`` faces drawn independently with the given cumulative weights."""
-    faces, cumulative = weights
-    return tuple(rng.choices(faces, cum_weights=cumulative, k=count))
+    faces = rng.choices(weights.faces, cum_weights=weights.cumulative, k=count)
+    for face, other, share in weights.splits:
+        faces = [other if drawn == face and rng.random() < share else drawn for drawn in faces]
+    return tuple(faces)
 
 
 def make_board(

@@ -3,6 +3,11 @@
 The dice carry no accents, so play ignores them: "été", "ete" and "ÉTÉ" all
 fold to ``ete``. The dictionary builder and the game call the same
 :func:`fold`, so what a pupil types always matches what the builder stored.
+
+One letter is not an accent: Spanish ``ñ`` is a letter of its own (its own
+tile in Spanish Scrabble, its own place in the alphabet; año is not ano).
+``fold(text, "es")`` keeps it; every other language folds it to ``n``. The
+alphabet of each language is :data:`ALPHABETS` (docs/dictionaries.md).
 """
 
 from __future__ import annotations
@@ -32,20 +37,42 @@ _SPECIALS = str.maketrans(
         "\u0131": "i",  # dotless i (Turkish loanwords)
     }
 )
+ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# The letters of each game language's boards and folded words.
+ALPHABETS: dict[str, str] = {
+    "en": ASCII_LETTERS,
+    "fr": ASCII_LETTERS,
+    "es": ASCII_LETTERS + "ñ",
+    "de": ASCII_LETTERS,
+    "it": ASCII_LETTERS,
+    "pt": ASCII_LETTERS,
+}
 _ASCII_WORD = re.compile(r"[a-z]+")
+_SPANISH_WORD = re.compile(r"[a-zñ]+")
+# ñ is kept out of NFKD's way under a private-use character, then put back.
+_KEEP_ENYE = str.maketrans({"ñ": "\ue000", "Ñ": "\ue000"})
+_PUT_BACK_ENYE = str.maketrans({"\ue000": "ñ"})
 
 
-def fold(text: str) -> str | None:
+def fold(text: str, lang: str | None = None) -> str | None:
     """Return ``text`` lowercased with its accents removed, or ``None``.
 
-    ``None`` means the folded text is not made of ``a``-``z`` only: it held
-    digits, apostrophes, hyphens, inner spaces or letters of other scripts,
-    or it was empty. Surrounding whitespace is ignored (a pupil's stray
-    space is not a different word). Length is not checked here: see
-    :func:`fold_playable`.
+    ``None`` means the folded text is not made of the language's letters
+    only (``a``-``z``, and ``ñ`` for Spanish): it held digits, apostrophes,
+    hyphens, inner spaces or letters of other scripts, or it was empty.
+    Surrounding whitespace is ignored (a pupil's stray space is not a
+    different word). Length is not checked here: see :func:`fold_playable`.
+    Without ``lang``, ``ñ`` folds to ``n`` as in every language but Spanish.
     """
-    decomposed = unicodedata.normalize("NFKD", text.strip().translate(_SPECIALS))
+    text = text.strip().translate(_SPECIALS)
+    spanish = lang == "es"
+    if spanish:
+        text = unicodedata.normalize("NFC", text).translate(_KEEP_ENYE)
+    decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+    if spanish:
+        bare = bare.translate(_PUT_BACK_ENYE)
+        return bare if _SPANISH_WORD.fullmatch(bare) else None
     return bare if _ASCII_WORD.fullmatch(bare) else None
 
 
@@ -54,7 +81,7 @@ def is_playable(folded: str) -> bool:
     return MIN_LETTERS <= len(folded) <= MAX_LETTERS
 
 
-def fold_playable(text: str) -> str | None:
+def fold_playable(text: str, lang: str | None = None) -> str | None:
     """Fold ``text`` and return it only if it is a playable word."""
-    folded = fold(text)
+    folded = fold(text, lang)
     return folded if folded is not None and is_playable(folded) else None

@@ -38,7 +38,15 @@ _PATH_STEPS = 2000  # per word per try: a self-avoiding walk search is exponenti
 
 
 class GenerationError(ValueError):
-    """No board met the constraints within the budget; the message says which failed."""
+    """No board met the constraints within the budget; the message says which failed.
+
+    ``best`` is the richest board tried (most words, then the longest word),
+    or ``None`` when no board could be made at all (words that would not plant).
+    """
+
+    def __init__(self, message: str, best: Generated | None = None) -> None:
+        super().__init__(message)
+        self.best = best
 
 
 @dataclass(frozen=True)
@@ -110,16 +118,17 @@ def generate_board(
             best = _better(best, solution)
         if time.perf_counter() > deadline:
             break
-    raise GenerationError(_failure(constraints, best, attempt, max_attempts, time_budget))
+    message = _failure(constraints, best, attempt, max_attempts, time_budget)
+    raise GenerationError(message, None if best is None else Generated(best.board, best, attempt))
 
 
 def _checked_words(words, root, min_length, size, source) -> tuple[str, ...]:
     """The words to plant, folded, or ``GenerationError`` if one can never be planted."""
     checked = []
     for typed in words:
-        word = fold_word(typed)
+        word = fold_word(typed, source.lang)
         if not word:
-            raise GenerationError(f"cannot plant {typed!r}: not a word of letters a-z")
+            raise GenerationError(f"cannot plant {typed!r}: not a word of the board's letters")
         if len(word) < min_length:
             raise GenerationError(f"cannot plant {word!r}: shorter than {min_length} letters")
         if not is_word(root, word):
@@ -164,7 +173,8 @@ def word_units(word: str) -> list[str] | None:
 
 def _faces(source: BoardSource) -> set[str]:
     if source.dice_set is None:
-        return set(letter_weights(source.lang)[0])
+        weights = letter_weights(source.lang)
+        return set(weights.faces) | {other for _, other, _ in weights.splits}
     return {face for die in source.dice_set.dice for face in die}
 
 

@@ -2,11 +2,10 @@
 
 ``load_lexicon(lang)`` reads ``dictionaries/<lang>/words.dawg`` once per
 process and builds the tuple nodes of all four levels (they share nodes).
-Display forms ("ete" -> "été") are looked up in ``display.tsv`` (the rows of
-``words.tsv`` whose display differs from the folded word), memory mapped on
-the first :meth:`Lexicon.display_forms` call and binary searched:
-play and solving never need them, and as Python strings they would cost
-~100 MB for the six languages.
+Display forms ("ete" -> "été") and lemmas ("sommes" -> être, somme) are
+looked up in ``forms.dawg`` (games/engine/wordinfo.py), memory mapped on the
+first look-up and walked in place: play and solving never need them, and as
+Python strings they would cost hundreds of megabytes.
 
 Run ``python -m games.engine.lexicon [LANG ...]`` to time a cold load and
 print the resident memory (the numbers in docs/dictionaries.md).
@@ -15,13 +14,12 @@ print the resident memory (the numbers in docs/dictionaries.md).
 from __future__ import annotations
 
 import functools
-import mmap
-import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from games.engine import dawg
 from games.engine.languages import ALL_LEVELS, LANGUAGES, LEVELS, check_language
+from games.engine.wordinfo import Spelling, WordInfo
 from games.engine.wordlist import (
     CapitalisedPolicy,
     WordList,
@@ -34,8 +32,9 @@ from games.engine.wordlist import (
 
 DICTIONARIES_DIR = Path(__file__).resolve().parents[2] / "dictionaries"
 GRAPH_FILE = "words.dawg"
-WORDS_FILE = "words.tsv"
-DISPLAY_FILE = "display.tsv"  # the words.tsv rows whose display differs: folded<TAB>forms
+FORMS_FILE = "forms.dawg"  # display forms and lemmas (games/engine/wordinfo.py)
+WORDS_FILE = "words.tsv"  # levels 1-3 for people: folded, level, zipf, display forms, lemmas
+BLOCKED_FILE = "blocked.txt"  # the classroom blocklist: folded<TAB>slur|vulgar
 _LEVEL_NUMBERS = tuple(level.number for level in LEVELS)
 
 FormsTable = Mapping[str, tuple[str, ...]]
@@ -49,14 +48,15 @@ class Lexicon:
     """The words of one language (or one custom list) by level.
 
     ``forms`` maps a folded word to its display forms when they differ from
-    the word itself (a dict, or a :class:`DisplayTable` over words.tsv).
+    the word itself (a dict, for custom lists), or is the :class:`WordInfo`
+    of a built dictionary (display forms and lemmas on disk).
     """
 
     def __init__(
         self,
         lang: str,
         roots: Mapping[int, dawg.Node],
-        forms: FormsTable | DisplayTable,
+        forms: FormsTable | WordInfo,
         report: WordListReport | None = None,
     ) -> None:
         self.lang = lang
@@ -87,11 +87,25 @@ class Lexicon:
         return dawg.iter_words(self.root(level))
 
     def display_forms(self, word: str) -> tuple[str, ...]:
-        """How to show a folded word: ``"ete"`` -> ``("été",)``, ``"haus"`` -> ``("Haus",)``.
+        """How to show a folded word, most frequent first: ``"ete"`` -> ``("été",)``,
+        ``"haus"`` -> ``("Haus",)``, ``"cote"`` -> ``("côté", "côte", ...)``.
 
         The word itself when it has no other form (or is not a word at all).
         """
-        return self._forms.get(word, (word,))
+        return tuple(spelling.display for spelling in self.spellings(word))
+
+    def lemmas(self, word: str) -> tuple[str, ...]:
+        """The dictionary forms a folded word comes from, most frequent first
+        (``"sommes"`` -> ``("être", "somme")``); the word itself when unknown."""
+        found = dict.fromkeys(lemma for s in self.spellings(word) for lemma in s.lemmas)
+        return tuple(found) or (word,)
+
+    def spellings(self, word: str) -> tuple[Spelling, ...]:
+        """Each display form of a folded word with its lemmas (read from disk)."""
+        if isinstance(self._forms, WordInfo):
+            return self._forms.spellings(word)
+        shown = self._forms.get(word, (word,))
+        return tuple(Spelling(display, (display,)) for display in shown)
 
     @classmethod
     def from_words(cls, words: Iterable[str | bytes], lang: str = "en") -> Lexicon:
@@ -102,13 +116,13 @@ class Lexicon:
         nouns. ``.report`` says what was skipped.
         """
         check_language(lang)
-        return cls._from_word_list(lang, parse_lines(words, capitalised=_policy(lang)))
+        return cls._from_word_list(lang, parse_lines(words, capitalised=_policy(lang), lang=lang))
 
     @classmethod
     def from_word_list(cls, path: str | Path, lang: str = "en") -> Lexicon:
         """Like :meth:`from_words`, from a file; raises ``WordListError`` if unreadable."""
         check_language(lang)
-        return cls._from_word_list(lang, read_word_list(path, capitalised=_policy(lang)))
+        return cls._from_word_list(lang, read_word_list(path, capitalised=_policy(lang), lang=lang))
 
     @classmethod
     def _from_word_list(cls, lang: str, word_list: WordList) -> Lexicon:
@@ -124,8 +138,13 @@ def _policy(lang: str) -> CapitalisedPolicy:
 @functools.cache
 def load_lexicon(lang: str) -> Lexicon:
     """The built dictionary of ``lang``, loaded once per process."""
+    return read_lexicon(lang)
+
+
+def read_lexicon(lang: str, folder: Path | None = None) -> Lexicon:
+    """The built dictionary in ``folder`` (default ``dictionaries/<lang>``), not cached."""
     check_language(lang)
-    folder = DICTIONARIES_DIR / lang
+    folder = DICTIONARIES_DIR / lang if folder is None else folder
     try:
         graph = dawg.Graph.from_bytes((folder / GRAPH_FILE).read_bytes())
     except OSError as exc:
@@ -135,66 +154,8 @@ def load_lexicon(lang: str) -> Lexicon:
     roots = graph.to_nodes()
     if len(roots) != len(_LEVEL_NUMBERS):
         raise LexiconError(f"{folder / GRAPH_FILE} has {len(roots)} levels, expected 4")
-    forms = DisplayTable(folder / DISPLAY_FILE)
+    forms = WordInfo(folder / FORMS_FILE)
     return Lexicon(lang, dict(zip(_LEVEL_NUMBERS, roots, strict=True)), forms)
-
-
-class DisplayTable:
-    """Display forms looked up by binary search in a memory-mapped ``display.tsv``.
-
-    The file is sorted by folded word, so a lookup reads ~20 lines; the
-    pages stay in the OS cache instead of ~100 MB of Python strings for six
-    languages. The file is mapped on the first lookup.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._data: bytes | mmap.mmap | None = None
-
-    def get(self, word: str, default: tuple[str, ...]) -> tuple[str, ...]:
-        line = find_line(self._mapped(), word.encode("ascii", "replace"))
-        if line is None:
-            return default
-        return tuple(line.decode("utf-8").split("\t")[1].split(","))
-
-    def _mapped(self) -> bytes | mmap.mmap:
-        if self._data is None:
-            try:
-                self._data = _map_file(self.path)
-            except OSError as exc:
-                raise LexiconError(f"cannot read {self.path}: {exc}") from exc
-        return self._data
-
-
-def _map_file(path: Path) -> bytes | mmap.mmap:
-    with path.open("rb") as table:  # the mapping outlives the file object
-        if os.fstat(table.fileno()).st_size == 0:
-            return b""  # an empty file cannot be mapped
-        mapped = mmap.mmap(table.fileno(), 0, access=mmap.ACCESS_READ)
-    # A binary search jumps about: without this the kernel reads ahead and maps
-    # pages around each probe, and the resident size grows by megabytes.
-    if hasattr(mmap, "MADV_RANDOM"):
-        mapped.madvise(mmap.MADV_RANDOM)
-    return mapped
-
-
-def find_line(data: bytes | mmap.mmap, key: bytes) -> bytes | None:
-    """The line of sorted ``data`` whose first tab-separated field is ``key``."""
-    low, high = 0, len(data)  # low is always the start of a line
-    while low < high:
-        middle = (low + high) // 2
-        start = data.rfind(b"\n", 0, middle) + 1
-        end = data.find(b"\n", start)
-        end = len(data) if end == -1 else end
-        tab = data.find(b"\t", start, end)
-        line_key = data[start : end if tab == -1 else tab]
-        if line_key < key:
-            low = end + 1
-        elif line_key > key:
-            high = start
-        else:
-            return data[start:end]
-    return None
 
 
 def _resident_mb() -> float:

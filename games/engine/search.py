@@ -36,10 +36,10 @@ from __future__ import annotations
 
 import threading
 
-from games.engine.dawg import FINAL, INFO, NONE_SLOT, Node, shortest_word
+from games.engine.dawg import ENYE_BIT, ENYE_SLOT, FINAL, INFO, NONE_SLOT, Node, shortest_word
 
 # The templates write these as literals (a constant loads faster than a name).
-assert (FINAL, INFO, NONE_SLOT) == (67108864, 26, 27)
+assert (FINAL, INFO, NONE_SLOT) == (134217728, 26, 27)
 
 
 def search_board(
@@ -51,7 +51,7 @@ def search_board(
     ``neighbours[i]`` the cells next to cell ``i``.
     """
     shape = _shape(neighbours)
-    kof, around, digraphs = _board_tables(letters, neighbours, shape)
+    kof, around, digraphs = _board_tables(letters, neighbours, shape, len(root))
     found: dict[str, list[int]] = {}
     path = [0] * (len(letters) + 1)
     if digraphs is None:
@@ -87,7 +87,8 @@ def search_board(
 
 def _walk(node: Node, chars: str) -> Node | None:
     for letter in chars:
-        node = node[ord(letter) - 97]
+        k = _LETTER_INDEX.get(letter, NONE_SLOT)
+        node = node[k] if k < len(node) else None
         if node is None:
             return None
     return node
@@ -101,22 +102,31 @@ def _long_enough(found: dict[str, list[int]], root: Node, min_length: int) -> di
 
 # A cell's letters -> its letter index in a node (NONE_SLOT: a blank, or two
 # letters, which have a loop of their own), and the bit of its first letter.
-_LETTER_INDEX = {chr(97 + k): k for k in range(26)}
-_FIRST_BIT = {chr(97 + k): 1 << k for k in range(26)} | {"": 0}
+# ñ has slot 28 and bit 26, in wide (Spanish) graphs only.
+_LETTER_INDEX = {chr(97 + k): k for k in range(26)} | {"ñ": ENYE_SLOT}
+_FIRST_BIT = {chr(97 + k): 1 << k for k in range(26)} | {"ñ": ENYE_BIT, "": 0}
 
 
-def _board_tables(letters, neighbours, shape):
+def _board_tables(letters, neighbours, shape, width):
     """Per cell: ``kof`` (its letter index; ``NONE_SLOT`` for a blank or a
     two-letter cell), ``around`` (the bits of the first letters of its
     neighbours), and ``digraphs`` (its two-letter neighbours as
-    ``(first letter index, cell, rest)``; ``None`` when the board has none)."""
+    ``(first letter index, cell, rest)``; ``None`` when the board has none).
+    A letter the graph's nodes have no slot for (ñ in a narrow graph, any
+    other character) is treated as a blank: no word uses it."""
     kof = [_LETTER_INDEX.get(chars, NONE_SLOT) for chars in letters]
     bits = list(map(_FIRST_BIT.get, letters))
+    if width <= ENYE_SLOT and ENYE_SLOT in kof:
+        kof = [NONE_SLOT if k == ENYE_SLOT else k for k in kof]
     digraphs = None
-    if None in bits:  # a cell of two (or more) letters
-        bits = [1 << (ord(chars[0]) - 97) if chars else 0 for chars in letters]
+    if None in bits:  # a cell of two (or more) letters, or an unknown letter
+        bits = [_FIRST_BIT.get(chars[:1], 0) for chars in letters]
         digraphs = [
-            tuple((ord(letters[j][0]) - 97, j, letters[j][1:]) for j in near if len(letters[j]) > 1)
+            tuple(
+                (_LETTER_INDEX.get(letters[j][0], NONE_SLOT), j, letters[j][1:])
+                for j in near
+                if len(letters[j]) > 1
+            )
             for near in neighbours
         ]
     return kof, shape.around(bits), digraphs
@@ -133,7 +143,7 @@ _NEIGHBOUR = """\
     child = node[kof[{j}]]
     if child is not None:
         info = child[26]
-        if info >= 67108864:
+        if info >= 134217728:
             w = word + letters[{j}]
             if w not in found:
                 path[depth] = {j}
@@ -159,14 +169,14 @@ _DIGRAPHS = """\
         if child is None or used[j]:
             continue
         for letter in rest:
-            child = child[ord(letter) - 97]
+            child = child[LETTER_INDEX.get(letter, 27)]
             if child is None:
                 break
         else:
             info = child[26]
             w = word + letters[j]
             path[depth] = j
-            if info >= 67108864 and w not in found:
+            if info >= 134217728 and w not in found:
                 found[w] = path[: depth + 1]
             if info & around[j]:
                 used[j] = True
@@ -227,7 +237,7 @@ def generate_visits(neighbours: tuple[tuple[int, ...], ...], digraphs: bool) -> 
         if digraphs:
             source.append(_DIGRAPHS.format(i=int(i), args=args))
         source.append("    return\n\n")
-    namespace: dict = {}
+    namespace: dict = {"LETTER_INDEX": _LETTER_INDEX}
     code = compile("".join(source), f"<lettergrid search {len(neighbours)} cells>", "exec")
     exec(code, namespace)  # our own templates, filled in with cell numbers only
     visits = tuple(namespace[f"visit_{i}"] for i in range(len(neighbours)))
@@ -242,7 +252,7 @@ def search_board_loops(
     letters: tuple[str, ...], neighbours: tuple[tuple[int, ...], ...], root: Node, min_length: int
 ) -> dict[str, list[int]]:
     """:func:`search_board` without the unrolling (slower; same words, same paths)."""
-    kof, around, digraphs = _board_tables(letters, neighbours, _shape(neighbours))
+    kof, around, digraphs = _board_tables(letters, neighbours, _shape(neighbours), len(root))
     found: dict[str, list[int]] = {}
     path = [0] * (len(letters) + 1)
     used = [False] * len(letters)
@@ -256,7 +266,7 @@ def search_board_loops(
             if child is None or used[j]:
                 continue
             for letter in rest:
-                child = child[ord(letter) - 97]
+                child = child[_LETTER_INDEX.get(letter, NONE_SLOT)]
                 if child is None:
                     break
             else:
@@ -274,12 +284,8 @@ def search_board_loops(
     for i, chars in enumerate(letters):
         if not chars:
             continue
-        node = root
-        for letter in chars:
-            node = node[ord(letter) - 97]
-            if node is None:
-                break
-        else:
+        node = _walk(root, chars)
+        if node is not None:
             path[0] = i
             if node[INFO] & FINAL and chars not in found:
                 found[chars] = [i]

@@ -25,7 +25,7 @@ _VALUES.update({"O": 0, "I": 1, "L": 1})
 _SIZES = (4, 5, 6)
 SOURCE_BITS = 5
 # Every face a spelled-out board may hold; append only (codes depend on the order).
-FACES = (BLANK, *"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "Qu", "An", "Er", "He", "In", "Th")
+FACES = (BLANK, *"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "Qu", "An", "Er", "He", "In", "Th", "Ñ")
 
 
 def board_code(board: Board) -> str:

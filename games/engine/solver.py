@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from games.engine import dawg
 from games.engine.board import Board, path_problem
 from games.engine.dawg import Node
+from games.engine.folding import fold
 from games.engine.scoring import default_min_length, score_word
 from games.engine.search import search_board
 
@@ -119,25 +120,28 @@ def find_cell_path(board: Board, word: str) -> list[int] | None:
     return None
 
 
-def fold_word(text: str) -> str | None:
-    """Fold a typed word for play (accents off, lowercase); ``None`` if not a-z only."""
-    try:
-        from games.engine.folding import fold
-    except ImportError:  # the dictionary side not built yet: plain a-z only
-        text = text.strip().lower()
-        return text if text.isascii() and text.isalpha() else None
-    return fold(text.strip())
+def fold_word(text: str, lang: str | None = None) -> str | None:
+    """Fold a typed word for play (accents off, lowercase; Spanish keeps ñ).
+
+    ``None`` if it is not made of the language's letters only.
+    """
+    return fold(text.strip(), lang)
 
 
 def check_word(
-    board: Board, word: str, root: Node | None = None, min_length: int | None = None
+    board: Board,
+    word: str,
+    root: Node | None = None,
+    min_length: int | None = None,
+    lang: str | None = None,
 ) -> list[tuple[int, int]] | None:
     """A path spelling the typed ``word`` on the board, or ``None``.
 
-    The word is folded first (``"Été"`` plays as ``ete``). With ``root`` the
-    word must also be a word of that graph; with ``min_length`` long enough.
+    The word is folded first (``"Été"`` plays as ``ete``; with ``lang="es"``
+    ``ñ`` stays a letter). With ``root`` the word must also be a word of
+    that graph; with ``min_length`` long enough.
     """
-    folded = fold_word(word)
+    folded = fold_word(word, lang)
     if not folded or (min_length is not None and len(folded) < min_length):
         return None
     if root is not None and not is_word(root, folded):

@@ -99,6 +99,7 @@ def read_word_list(
     source: str | os.PathLike[str] | Iterable[str | bytes],
     *,
     capitalised: CapitalisedPolicy = reject_capitalised,
+    lang: str | None = None,
 ) -> WordList:
     """Read a word list from a path, or from lines (``str`` or ``bytes``).
 
@@ -110,7 +111,7 @@ def read_word_list(
         lines: Iterable[str | bytes] = _read_lines(Path(source))
     else:
         lines = source
-    return parse_lines(lines, capitalised=capitalised)
+    return parse_lines(lines, capitalised=capitalised, lang=lang)
 
 
 def _read_lines(path: Path) -> list[bytes]:
@@ -125,9 +126,12 @@ def _read_lines(path: Path) -> list[bytes]:
 
 
 def parse_lines(
-    lines: Iterable[str | bytes], *, capitalised: CapitalisedPolicy = reject_capitalised
+    lines: Iterable[str | bytes],
+    *,
+    capitalised: CapitalisedPolicy = reject_capitalised,
+    lang: str | None = None,
 ) -> WordList:
-    """Filter and fold lines; see :func:`read_word_list`."""
+    """Filter and fold lines (``lang``: folded with that language's alphabet)."""
     report = WordListReport()
     found: dict[str, set[str]] = {}
     for raw in lines:
@@ -135,7 +139,7 @@ def parse_lines(
         text = _decode(raw, report)
         if text is None:
             continue
-        folded, reason = classify(text, capitalised)
+        folded, reason = classify(text, capitalised, lang)
         if reason is not None:
             report.skip(reason, text)
             continue
@@ -174,13 +178,13 @@ def _decode(raw: str | bytes, report: WordListReport) -> str | None:
 
 
 def classify(
-    text: str, capitalised: CapitalisedPolicy = reject_capitalised
+    text: str, capitalised: CapitalisedPolicy = reject_capitalised, lang: str | None = None
 ) -> tuple[str, None] | tuple[None, str]:
     """Return ``(folded, None)`` for a playable entry, else ``(None, reason)``."""
     reason = _shape_problem(text)
     if reason is not None:
         return None, reason
-    folded = fold(text)
+    folded = fold(text, lang)
     if folded is None:
         return None, OTHER_CHARS
     if not is_playable(folded):

@@ -15,7 +15,7 @@ from games.sessions import BROWSER_KEY
 
 # PERS/LATG/SINE/TERS: the best 4x4 board known for ENABLE2K, rich in words.
 RICH_BOARD = "PERS/LATG/SINE/TERS"
-HOST, ANN, BEN, CHLOE = "host-browser", "ann-browser", "ben-browser", "chloe-browser"
+HOST, ANN, BEN, CHLOE = "hana-browser", "ann-browser", "ben-browser", "chloe-browser"
 
 
 def make_room(**settings):
@@ -26,7 +26,7 @@ def make_room(**settings):
 @pytest.fixture
 def solo_room(db):
     room = make_room()
-    services.player_join(room=room, browser=HOST, nickname="Host")
+    services.player_join(room=room, browser=HOST, nickname="Hana")
     return room
 
 

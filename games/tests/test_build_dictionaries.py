@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import dictionary_build
-from games.engine import dawg
-from games.engine.lexicon import GRAPH_FILE, WORDS_FILE
+from games.engine.build import builder as dictionary_build
+from games.engine.build import packages
+from games.engine.build.levels import DESK_WORD_LEVEL
+from games.engine.lexicon import WORDS_FILE, read_lexicon
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,21 +33,64 @@ def fake_package(sources: Path, package: str, files: dict[str, bytes], version: 
         log.write(f"{package} ({version}) unstable; urgency=low\n".encode())
 
 
+FRENCH_AFF = """SET UTF-8
+FLAG long
+NEEDAFFIX ()
+SFX S. Y 2
+SFX S. 0 0 [^sxz]
+SFX S. 0 s [^sxz]
+SFX a1 Y 3
+SFX a1 er er er
+SFX a1 r ons er
+SFX a1 er é er
+"""
+FRENCH_DIC = """8
+maison/S.() po:nom
+été/S.() po:nom
+côte/S.() po:nom
+manger/a1 po:v1
+Paris po:npr
+Laurent po:prn
+paris po:nom
+nihilo po:loc.adv
+Pierre po:prn
+pierre/S.() po:nom
+Marc po:prn
+marc po:nom
+"""
+
+
 @pytest.fixture
 def sources(tmp_path) -> Path:
     root = tmp_path / "sources"
+    hunspell = "usr/share/hunspell/"
+    fake_package(
+        root,
+        "hunspell-fr-comprehensive",
+        {hunspell + "fr.aff": FRENCH_AFF.encode(), hunspell + "fr.dic": FRENCH_DIC.encode()},
+        "1:7.0-1",
+    )
     french = (
         b"\xef\xbb\xbf\xc3\xa9t\xc3\xa9\r\n"  # BOM + "été" + CRLF
-        b"ete\r\nmaison\r\nmaison\r\n\r\nParis\r\nTGV\r\naujourd'hui\r\n"
-        b"porte-avion\r\nab\r\n\xff\xfe\r\n" + b"z" * 300 + b"\r\nchat2\r\nc\xc3\xb4te\r\n"
+        b"ete\r\nmaison\r\nchapeau\r\nchapeau\r\n\r\nlaurent\r\nTGV\r\naujourd'hui\r\n"
+        b"porte-avion\r\nab\r\nqqn\r\n\xff\xfe\r\n" + b"z" * 300 + b"\r\nchat2\r\nnihilo\r\n"
     )
     fake_package(root, "wfrench", {"usr/share/dict/french": french}, "1.2.7-2")
-    german = "Haus\nHäuser\nBerlin\nStraße\nklein\nlaufen\nLaufen\nNASA\n".encode()
+    german_aff = "SET UTF-8\nSFX E Y 1\nSFX E 0 e .\nSFX N Y 1\nSFX N 0 n .\n"
+    german_dic = "5\nHaus/E\nBerlin\nStraße/N\nklein/E\nlaufen\n"
+    fake_package(
+        root,
+        "hunspell-de-de",
+        {hunspell + "de_DE.aff": german_aff.encode(), hunspell + "de_DE.dic": german_dic.encode()},
+        "20161207-11",
+    )
+    german = "Haus\nHäuser\nBerlin\nKrankenhaus\nusw\nLaufen\nNASA\n".encode()
     fake_package(root, "wngerman", {"usr/share/dict/ngerman": german}, "20161207-11")
-    hunspell = "3\nHaus/Tpmij\nBerlin/Sm\nStraße/Pm\n".encode()
-    fake_package(root, "hunspell-de-de", {dictionary_build.HUNSPELL_DIC: hunspell}, "20161207-11")
-    ding = "# fake\nHaus {n} | Häuser {pl} :: house | houses\nBerlin {n} [geogr.] :: Berlin\n"
-    fake_package(root, "trans-de-en", {dictionary_build.DING_FILE: ding.encode()}, "1.9-6")
+    ding = (
+        "# fake\nHaus {n} | Häuser {pl} :: house | houses\nBerlin {n} [geogr.] :: Berlin\n"
+        "Krankenhaus {n} :: hospital\n"
+    )
+    fake_package(root, "trans-de-en", {"usr/share/trans/de-en": ding.encode()}, "1.9-6")
     (root / "enable2k.txt").write_bytes(b"aa\r\ncafe\r\ncat\r\ncats\r\ntexas\r\nzyzzyva\r\n")
     # The desk dictionaries have "Texas" only as a name: frequent, but not everyday.
     desk = dictionary_build.DESK_DICTIONARIES
@@ -57,6 +101,23 @@ def sources(tmp_path) -> Path:
     return root
 
 
+FREQUENT = {
+    **{"été": 5.5, "maison": 5.0, "côte": 4.5, "chapeau": 4.6, "paris": 5.9, "manger": 4.8},
+    **{"cat": 4.8, "cats": 4.0, "texas": 4.9, "cafe": 4.1},
+    **{"pierre": 5.0, "pierres": 4.4, "marc": 5.0},
+}
+
+
+def fake_zipf(word: str, lang: str) -> float:
+    """wordfreq stands in: the build must not depend on its data in these tests."""
+    return FREQUENT.get(word, 2.5)
+
+
+@pytest.fixture(autouse=True)
+def no_wordfreq(monkeypatch):
+    monkeypatch.setattr(dictionary_build, "FastZipf", lambda: fake_zipf)
+
+
 def build(sources: Path, output: Path, *langs: str) -> str:
     args = [arg for lang in langs for arg in ("--lang", lang)]
     out = StringIO()
@@ -64,23 +125,34 @@ def build(sources: Path, output: Path, *langs: str) -> str:
     return out.getvalue()
 
 
-def test_french_build_from_messy_source(sources, tmp_path):
+def rows_of(output: Path, lang: str) -> dict[str, list[str]]:
+    lines = (output / lang / WORDS_FILE).read_text("utf-8").splitlines()
+    return {line.split("\t")[0]: line.split("\t")[1:] for line in lines}
+
+
+def test_french_words_come_from_the_spelling_dictionary_with_their_lemmas(sources, tmp_path):
     output = tmp_path / "out"
     summary = build(sources, output, "fr")
-    rows = (output / "fr" / WORDS_FILE).read_text("utf-8").splitlines()
-    words = [row.split("\t") for row in rows]
-    assert [(w[0], w[1], w[3]) for w in words] == [
-        ("cote", "1", "côte"),
-        ("ete", "1", "ete,été"),
-        ("maison", "1", "maison"),
-    ]
-    roots = dawg.Graph.from_bytes((output / "fr" / GRAPH_FILE).read_bytes()).to_nodes()
-    assert list(dawg.iter_words(roots[3])) == ["cote", "ete", "maison"]
-    assert "fr: 3 words" in summary
-    assert "not UTF-8" in summary and "duplicate" in summary
+    rows = rows_of(output, "fr")
+    # level, zipf, display forms, lemmas
+    assert rows["mangeons"][2:] == ["mangeons", "manger"]
+    assert rows["ete"][2:] == ["été", "été"]
+    assert rows["maison"][0] == "1" and rows["maisons"][2:] == ["maisons", "maison"]
+    # the capitalised name Paris is dropped; the lower-case bets stay
+    assert rows["paris"][2] == "paris"
+    # today's list adds chapeau, which the spelling dictionary lacks: never everyday
+    assert rows["chapeau"][0] == "3"
+    lexicon = read_lexicon("fr", output / "fr")
+    assert lexicon.level_of("pierre") == 1  # a stone, although Pierre is a name
+    assert lexicon.level_of("laurent") is None  # a name in the spelling dictionary
+    assert lexicon.level_of("nihilo") is None  # only in "ex nihilo"
+    assert lexicon.level_of("qqn") is None  # no vowel: an abbreviation
+    assert lexicon.lemmas("mange") == ("manger",)
+    assert lexicon.display_forms("cotes") == ("côtes",)
+    assert "not UTF-8" in summary and "duplicate" in summary and "no vowel" in summary
     licence = (output / "fr" / "LICENCE").read_text("utf-8")
-    assert "wfrench: GPL-2+" in licence and "CC BY-SA 4.0" in licence
-    assert "`wfrench` 1.2.7-2" in (output / "fr" / "SOURCE.md").read_text("utf-8")
+    assert "wfrench: GPL-2+" in licence and "CC BY-SA 4.0" in licence and "LDNOOBW" in licence
+    assert "`hunspell-fr-comprehensive` 1:7.0-1" in (output / "fr" / "SOURCE.md").read_text()
 
 
 def test_rebuild_is_byte_identical(sources, tmp_path):
@@ -94,35 +166,35 @@ def test_rebuild_is_byte_identical(sources, tmp_path):
 
 def test_english_everyday_levels_need_a_lower_case_desk_dictionary_entry(sources, tmp_path):
     build(sources, tmp_path, "en")
-    rows = {
-        row.split("\t")[0]: (int(row.split("\t")[1]), float(row.split("\t")[2]))
-        for row in (tmp_path / "en" / WORDS_FILE).read_text("utf-8").splitlines()
-    }
-    assert rows["cat"][0] == 1
-    assert rows["cafe"][0] <= 2  # "café" in the desk dictionary counts for cafe
+    english = read_lexicon("en", tmp_path / "en")
+    assert english.level_of("cat") == 1
+    assert english.level_of("cafe") <= 2  # "café" in the desk dictionary counts for cafe
     # wordfreq rates "texas" as common as "cat" (the state), but it is no everyday word.
-    assert rows["texas"][1] >= 4 and rows["texas"][0] == dictionary_build.DESK_WORD_LEVEL
+    assert english.level_of("texas") == DESK_WORD_LEVEL
     licence = (tmp_path / "en" / "LICENCE").read_text("utf-8")
     assert "wamerican" in licence and "wbritish" in licence
     assert "`wbritish` 2020.12.07-2" in (tmp_path / "en" / "SOURCE.md").read_text("utf-8")
-    assert dictionary_build.packages_for(["en"]) == ["wamerican", "wbritish"]
+    assert dictionary_build.packages_for(["en"])[:2] == ["wamerican", "wbritish"]
 
 
 def test_german_build_keeps_nouns_and_drops_names(sources, tmp_path):
     build(sources, tmp_path, "de")
-    rows = {
-        row.split("\t")[0]: row.split("\t")[3]
-        for row in (tmp_path / "de" / WORDS_FILE).read_text("utf-8").splitlines()
-    }
+    rows = {word: row[2] for word, row in rows_of(tmp_path, "de").items()}
     assert rows == {
         "haus": "Haus",
+        "hause": "Hause",
         "hauser": "Häuser",
-        "strasse": "Straße",
         "klein": "klein",
-        "laufen": "Laufen,laufen",
+        "kleine": "kleine",
+        "krankenhaus": "Krankenhaus",
+        "laufen": "laufen",  # the verb; Laufen (the noun) is the same word, shown once
+        "strasse": "Straße",
+        "strassen": "Straßen",
     }
+    lexicon = read_lexicon("de", tmp_path / "de")
+    assert lexicon.level_of("berlin") is None and lexicon.level_of("usw") is None
     source_md = (tmp_path / "de" / "SOURCE.md").read_text("utf-8")
-    assert "| capitalised (German): dropped | 1 |" in source_md
+    assert "capitalised (German): name" in source_md
     assert "trans-de-en" in (tmp_path / "de" / "LICENCE").read_text("utf-8")
 
 
@@ -145,10 +217,10 @@ def test_missing_source_is_one_line_and_exit_code_2(tmp_path):
 
 
 def test_fetch_reports_a_failed_download(tmp_path, monkeypatch):
-    monkeypatch.setattr(dictionary_build.shutil, "which", lambda tool: f"/usr/bin/{tool}")
 
     def failing_run(cmd, **kwargs):
         return subprocess.CompletedProcess(cmd, 100, "", "E: Unable to locate package wfrench\n")
 
+    monkeypatch.setattr(packages.shutil, "which", lambda tool: f"/usr/bin/{tool}")
     with pytest.raises(dictionary_build.SourceMissing, match="Unable to locate package"):
         dictionary_build.fetch_packages(["wfrench"], tmp_path, run=failing_run)

@@ -42,6 +42,13 @@ BAD_INPUT = [
     (["board", "--dice", "en-new", "--size", "5"], "4x4"),
     (["board", "--from-code", "NOTACODE"], "share code"),
     (["bench_solver", "--size", "3"], "--size"),
+    (["board", "--min-words", "many"], "--min-words"),
+    (["board", "--min-words", "5", "--level", "9"], "unknown level"),
+    (["lookup", "chat"], "--lang"),
+    (["lookup", "--lang", "fr"], "no word"),
+    (["lookup", "chat", "--lang", "xx"], "unknown language"),
+    (["lookup", "chat", "--lang", "fr", "--level", "0"], "unknown level"),
+    (["dictionary_report", "--lang", "xx"], "unknown language"),
 ]
 
 
@@ -70,7 +77,8 @@ def test_solve_json_has_words_score_and_paths():
     assert result.returncode == 0, result.stderr
     (line,) = result.stdout.splitlines()
     answer = json.loads(line)
-    assert set(answer) == {"words", "score", "paths"}
+    assert set(answer) == {"words", "score", "paths", "display"}
+    assert set(answer["display"]) == set(answer["words"])
     assert answer["score"] == 3625
     assert answer["words"] == sorted(answer["words"])
     assert set(answer["paths"]) == set(answer["words"])
@@ -149,3 +157,66 @@ def test_readable_report_groups_words_by_length():
     text = solution_text(solve(board, make_root(["cat", "cats"])))
     assert "4 letters (1 pt each): cats" in text
     assert text.endswith("total: 2 points")
+
+
+def test_solve_json_shows_the_accented_spellings():
+    result = manage("solve", "ETEA/SRUN/LOIE/TSAP", "--lang", "fr", "--json")
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["display"]["ete"] == "été"
+    assert all(answer["display"][word] for word in answer["words"])
+
+
+def test_board_deals_until_it_holds_enough_words_of_the_level():
+    result = manage("board", "--lang", "fr", "--seed", "3", "--level", "2", "--min-words", "40")
+    assert result.returncode == 0, result.stderr
+    board = parse_board(result.stdout.strip())
+    from games.engine.lexicon import load_lexicon
+
+    assert len(solve(board, load_lexicon("fr").root(2))) >= 40
+    again = manage("board", "--lang", "fr", "--seed", "3", "--level", "2", "--min-words", "40")
+    assert again.stdout == result.stdout
+
+
+def test_board_says_when_no_board_has_that_many_words():
+    result = manage("board", "--seed", "1", "--level", "1", "--min-words", "400")
+    assert result.returncode == 2
+    assert "no board had at least 400 words" in result.stderr
+
+
+def test_lookup_json_per_word():
+    result = manage("lookup", "Été", "chevaux", "putain", "xyzzyq", "--lang", "fr", "--json")
+    assert result.returncode == 0, result.stderr
+    ete, chevaux, putain, nothing = (json.loads(line) for line in result.stdout.splitlines())
+    assert ete["display"] == "été" and ete["valid"] and ete["level"] == 1
+    assert chevaux["lemma"] == "cheval" and chevaux["valid"]
+    assert putain["blocked"] and not putain["valid"] and putain["level"] is not None
+    assert nothing == {
+        "word": "xyzzyq",
+        "display": None,
+        "valid": False,
+        "level": None,
+        "blocked": False,
+        "lemma": None,
+        "lemmas": [],
+    }
+
+
+def test_lookup_at_a_level_and_the_german_umlaut_typed_as_two_letters():
+    result = manage("lookup", "muede", "Maedchen", "--lang", "de", "--level", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    muede, maedchen = (json.loads(line) for line in result.stdout.splitlines())
+    assert muede["display"] == "müde" and muede["valid"]
+    assert maedchen["display"].startswith("Mädchen") and maedchen["lemma"] == "Mädchen"
+
+
+def test_dictionary_report_json():
+    result = manage("dictionary_report", "--lang", "es", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["lang"] == "es"
+    assert set(report["levels"]) == {"1", "2", "3", "4"}
+    assert report["levels"]["1"] < report["levels"]["4"]
+    assert report["top2000"]["hardest"] >= 97.0
+    assert report["top500"]["everyday"] >= 90.0
+    assert report["graph"]["nodes"] > 0 and report["load_ms"] > 0

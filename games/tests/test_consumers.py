@@ -48,7 +48,7 @@ async def test_snapshot_rebuilds_the_page_without_revealing_the_solution():
     assert snapshot["round"]["board"] == game_round.board
     assert snapshot["round"]["status"] == "running"
     assert snapshot["round"]["word_count"] == game_round.word_count > 0
-    assert snapshot["you"]["nickname"] == "Host" and snapshot["you"]["is_host"]
+    assert snapshot["you"]["nickname"] == "Hana" and snapshot["you"]["is_host"]
     assert "solution" not in str(snapshot) and words_of_length(game_round, 5)[0] not in str(
         snapshot
     )

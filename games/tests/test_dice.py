@@ -92,8 +92,9 @@ def test_frequency_boards_follow_the_language_letters():
 
 def test_frequency_weights_choice_is_documented_in_one_place():
     assert FREQUENCY_WEIGHTS in ("token", "type")
-    faces, cumulative = letter_weights("fr")
-    assert len(faces) == 26 and cumulative[-1] > 99
+    weights = letter_weights("fr")
+    assert len(weights.faces) == 26 and weights.cumulative[-1] > 99
+    assert weights.splits == ()  # only Spanish draws a letter beyond A-Z
 
 
 def test_letter_sources_make_every_size():

@@ -110,7 +110,7 @@ def seconds_left(page) -> int:
     return minutes * 60 + seconds
 
 
-def open_room(page, base_url, mode, nickname="Host", teams=2):
+def open_room(page, base_url, mode, nickname="Hana", teams=2):
     page.goto(base_url + "/rooms/new")
     page.fill("#id_nickname", nickname)
     page.select_option("#id_mode", mode)
@@ -154,7 +154,7 @@ def test_head_to_head_on_one_board_with_a_live_scoreboard(browser, live_daphne):
 def test_a_teammates_find_lights_up_on_the_other_page(browser, live_daphne):
     contexts = [browser.new_context() for _ in range(3)]
     host, ann, chloe = (context.new_page() for context in contexts)
-    code = open_room(host, live_daphne, "teams", nickname="Teacher")
+    code = open_room(host, live_daphne, "teams", nickname="Ms Lee")
     join_room(ann, live_daphne, code, "Ann")  # Teacher: Red, Ann: Blue, Chloe: Red
     join_room(chloe, live_daphne, code, "Chloe")
     host.wait_for_function("document.getElementById('players').innerText.includes('Chloe')")

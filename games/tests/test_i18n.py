@@ -110,7 +110,7 @@ def socket(code: str, browser: str, headers: list) -> WebsocketCommunicator:
 def english_room_started():
     with translation.override("en"):
         room = make_room(language="en")
-        services.player_join(room=room, browser=HOST, nickname="Host")
+        services.player_join(room=room, browser=HOST, nickname="Hana")
         game_round = services.round_start(round=selectors.current_round(room))
     return room, Round.objects.get(pk=game_round.pk)  # with its words
 

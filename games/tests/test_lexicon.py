@@ -38,7 +38,7 @@ def test_custom_list_from_a_file(tmp_path):
     path = tmp_path / "words.txt"
     path.write_bytes("\ufeffniño\r\nniña\r\n\r\n".encode())
     custom = Lexicon.from_word_list(path, lang="es")
-    assert list(custom.words()) == ["nina", "nino"]
+    assert list(custom.words()) == ["niña", "niño"]  # ñ is a Spanish letter of its own
     with pytest.raises(WordListError):
         Lexicon.from_word_list(tmp_path / "missing.txt", lang="es")
 
@@ -60,44 +60,37 @@ def test_missing_built_dictionary_is_a_clear_error(tmp_path, monkeypatch):
         load_lexicon.cache_clear()
 
 
-def test_find_line_binary_search():
-    data = b"abc\t1\nabd\t2\nb\t3\nzz\t4"
-    assert lexicon.find_line(data, b"abc") == b"abc\t1"
-    assert lexicon.find_line(data, b"b") == b"b\t3"
-    assert lexicon.find_line(data, b"zz") == b"zz\t4"
-    assert lexicon.find_line(data, b"ab") is None
-    assert lexicon.find_line(b"", b"a") is None
-
-
 # The committed dictionaries. load_lexicon caches, so each loads once per session.
 
 
-def words_tsv(lang: str) -> list[tuple[str, int, str]]:
+def words_tsv(lang: str) -> list[tuple[str, int, str, str]]:
+    """The rows of words.tsv: levels 1 to 3, with display forms and lemmas."""
     path = lexicon.DICTIONARIES_DIR / lang / lexicon.WORDS_FILE
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
-        word, level, _zipf, forms = line.split("\t")
-        rows.append((word, int(level), forms))
+        word, level, _zipf, forms, lemmas = line.split("\t")
+        rows.append((word, int(level), forms, lemmas))
     return rows
 
 
 def test_graph_file_and_words_tsv_agree_exactly_for_spanish():
     rows = words_tsv("es")
     spanish = load_lexicon("es")
-    assert [word for word, _, _ in rows] == sorted(word for word, _, _ in rows)
-    for level in LEVELS:
-        expected = [word for word, at, _ in rows if at <= level.number]
+    assert [row[0] for row in rows] == sorted(row[0] for row in rows)
+    for level in LEVELS[:3]:
+        expected = [word for word, at, _, _ in rows if at <= level.number]
         assert list(spanish.words(level.number)) == expected
-    display = (lexicon.DICTIONARIES_DIR / "es" / lexicon.DISPLAY_FILE).read_text("utf-8")
-    differing = [f"{word}\t{forms}" for word, _, forms in rows if forms != word]
-    assert display.splitlines() == differing
+    assert {row[1] for row in rows} == {1, 2, 3}
+    for word, _, forms, lemmas in rows[::50]:
+        assert ",".join(spanish.display_forms(word)) == forms
+        assert ",".join(spanish.lemmas(word)) == lemmas
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_sampled_words_sit_at_their_level_and_above(lang):
     rows = words_tsv(lang)
     lex = load_lexicon(lang)
-    for word, level, forms in random.Random(lang).sample(rows, 300):
+    for word, level, forms, _ in random.Random(lang).sample(rows, 300):
         assert lex.level_of(word) == level
         assert all(lex.contains(word, n.number) == (n.number >= level) for n in LEVELS)
         assert ",".join(lex.display_forms(word)) == forms
@@ -122,11 +115,86 @@ def test_german_nouns_kept_and_names_dropped():
         assert german.level_of(name) is None, name
 
 
-def test_french_display_forms_restore_accents():
+def test_french_display_forms_restore_accents_most_frequent_first():
     french = load_lexicon("fr")
     assert french.display_forms("ete") == ("été",)
+    assert french.display_forms("cote")[0] == "côté"
     assert "côte" in french.display_forms("cote")
+    assert french.display_forms("foret")[0] == "forêt"
     assert french.level_of("ete") == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "lemma"),
+    [
+        ("fr", "sommes", "être"),
+        ("fr", "chevaux", "cheval"),
+        ("es", "tengo", "tener"),
+        ("es", "casas", "casa"),
+        ("de", "hauser", "Haus"),
+        ("de", "spielte", "spielen"),
+        ("it", "parliamo", "parlare"),
+        ("pt", "fiz", "fazer"),
+    ],
+)
+def test_inflected_forms_keep_their_lemma(lang, word, lemma):
+    assert lemma in load_lexicon(lang).lemmas(word)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("es", ["tengo", "tiene", "soy", "fue", "esta", "años", "casas", "acto", "hacerlo"]),
+        ("pt", ["registro", "registo", "contato", "contacto", "esporte", "desporto"]),
+        ("de", ["mude", "grun", "madchen", "zeit", "schule", "krankenhaus"]),
+        ("fr", ["mangeons", "chevaux", "monsieur", "professeur"]),
+        ("it", ["andiamo", "dimmi", "farlo", "citta"]),
+    ],
+)
+def test_inflected_and_national_forms_are_words(lang, words):
+    lex = load_lexicon(lang)
+    for word in words:
+        assert lex.contains(word), word
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"),
+    [
+        ("es", "españa"),
+        ("es", "madrid"),
+        ("fr", "laurent"),
+        ("fr", "lyon"),
+        ("it", "milano"),
+        ("pt", "portugal"),
+        ("de", "berlin"),
+        ("de", "usw"),
+        ("de", "bzw"),
+        ("de", "evtl"),
+        ("fr", "qqn"),
+        ("pt", "xxx"),
+    ],
+)
+def test_names_and_abbreviations_are_not_words(lang, word):
+    assert load_lexicon(lang).level_of(word) is None, word
+
+
+def test_spanish_keeps_año_and_ano_apart():
+    spanish = load_lexicon("es")
+    assert spanish.display_forms("año") == ("año",)
+    assert spanish.display_forms("ano") == ("ano",)
+
+
+def test_portuguese_shows_no_junk_spellings():
+    portuguese = load_lexicon("pt")
+    assert portuguese.display_forms("agua")[0] == "água"
+    assert "aguá" not in portuguese.display_forms("agua")
+    assert "casá" not in portuguese.display_forms("casa")
+
+
+def test_german_nouns_show_capitalised():
+    german = load_lexicon("de")
+    for word, shown in (("zeit", "Zeit"), ("schule", "Schule"), ("reise", "Reise")):
+        assert german.display_forms(word)[0] == shown
 
 
 def test_english_list_is_enable2k():

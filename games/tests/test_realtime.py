@@ -110,7 +110,7 @@ def in_thread(function, **kwargs):
 
 def play_a_round_across_two_servers(browser, bases):
     room = in_thread(make_room, mode="versus", duration_seconds=30)
-    in_thread(services.player_join, room=room, browser=HOST, nickname="Host")  # never connects
+    in_thread(services.player_join, room=room, browser=HOST, nickname="Hana")  # never connects
     game_round = in_thread(room.rounds.get)
     pages, ended = [], []
     for base, name in zip(bases, ("Ann", "Ben"), strict=True):

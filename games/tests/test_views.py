@@ -51,7 +51,7 @@ def test_opening_a_room_and_joining_it_by_code_in_lower_case(client):
     client.post(
         reverse("games:room_new"),
         {
-            "nickname": "Host",
+            "nickname": "Hana",
             "language": "fr",
             "level": 2,
             "size": 5,

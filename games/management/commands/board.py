@@ -2,7 +2,9 @@
 
 Defaults: English, 4x4, the language's dice at that size (its letters by
 frequency where it has none), a fresh random seed. ``--seed`` makes the
-board reproducible; ``--dice freq`` asks for frequency letters.
+board reproducible; ``--dice freq`` asks for frequency letters;
+``--min-words N`` deals until a board holds N words of ``--level`` (default
+all), as the classroom deal does.
 """
 
 from __future__ import annotations
@@ -26,16 +28,24 @@ class Command(BaseCommand):
         parser.add_argument("--dice", metavar="NAME", help=f"freq or one of: {names}")
         parser.add_argument("--seed", metavar="N", help="a whole number (default: random)")
         parser.add_argument("--from-code", metavar="CODE", help="rebuild a shared board")
+        parser.add_argument(
+            "--level", default="all", help="1-4 or common/everyday/advanced/all (default all)"
+        )
+        parser.add_argument(
+            "--min-words", metavar="N", help="deal until the board has N words of --level"
+        )
 
-    def handle(self, *args, lang, size, dice, seed, from_code, **options):
+    def handle(self, *args, lang, size, dice, seed, from_code, level, min_words, **options):
         try:
             if from_code:
                 board = board_from_code(from_code)
             else:
                 size = cli.parse_count("size", size, choices=(4, 5, 6))
                 seed = cli.parse_count("seed", seed, minimum=0)
+                min_words = cli.parse_count("min-words", min_words, minimum=0)
                 source, size = cli.choose_source(lang, size, dice)
-                board = cli.new_board(source, size, seed)
+                root = cli.dictionary_root(lang, level, None) if min_words else None
+                board = cli.new_board(source, size, seed, root=root, min_words=min_words)
         except ValueError as exc:
             raise CommandError(str(exc), returncode=2) from None
         self.stdout.write(str(board))

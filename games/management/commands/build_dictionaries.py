@@ -2,7 +2,7 @@
 
 Without ``--sources`` it downloads the Debian word-list packages into
 build/sources/ (needs the package registry) and uses the bundled ENABLE2K
-copy for English. The work is in games/dictionary_build.py.
+copy for English. The work is in games/engine/build/builder.py.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import dictionary_build as builder
+from games.engine.build import builder
 from games.engine.languages import LANGUAGES
 
 DEFAULT_SOURCES = builder.REPO_DIR / "build" / "sources"

@@ -2,7 +2,8 @@
 
 Boards in the text format (``EEAL/MARO/SAIS/IKTG``); ``-`` reads boards from
 standard input, one per line. ``--json`` prints one line per board:
-``{"words": [...], "score": n, "paths": {"word": [[row, col], ...]}}``.
+``{"words": [...], "score": n, "paths": {"word": [[row, col], ...]},
+"display": {"word": "shown"}}`` (display: the accented spellings).
 Bad input is one line on stderr and exit code 2. The work is in
 ``games.engine.cli``.
 """
@@ -14,6 +15,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engine import cli
+from games.engine.languages import level_from_name
 from games.engine.solver import solve
 
 
@@ -40,9 +42,13 @@ class Command(BaseCommand):
         try:
             min_length = cli.parse_count("min-length", min_length)
             parsed = cli.read_boards(boards, sys.stdin)
-            root = cli.dictionary_root(lang, level, words)
+            lexicon = cli.dictionary(lang, words)
+            root = lexicon.root(level_from_name(level).number)
         except ValueError as exc:
             raise CommandError(str(exc), returncode=2) from None
         for board in parsed:
             solution = solve(board, root, min_length)
-            self.stdout.write(cli.solution_json(solution) if json else cli.solution_text(solution))
+            if json:
+                self.stdout.write(cli.solution_json(solution, lexicon))
+            else:
+                self.stdout.write(cli.solution_text(solution))

@@ -33,7 +33,8 @@ _DING_NOUN = re.compile(r"\b([A-ZÄÖÜ][a-zäöüß]+) \{(m|f|n|pl)\}")
 # a form only matters when wngerman itself lists it.
 _SINGULAR_ENDINGS = ("", "s", "es", "n", "en", "e", "ns")
 _HUNSPELL_ENDINGS = ("", "s", "es", "n", "en", "e", "er", "ern", "ns", "nen")
-_PLURAL_FLAGS = frozenset("EPNRpF")
+# E, P, N, p, F make plurals; R (-er) makes inhabitants (London -> Londoner), not plurals.
+_PLURAL_FLAGS = frozenset("EPNpF")
 _NOUN_SUFFIXES = (
     "ung",
     "ungen",
@@ -99,7 +100,9 @@ class GermanNouns:
         if word in self.noun_forms:
             return "dictionary noun"
         lower = word.lower()
-        if lower in self.lowercase or (lower.endswith("s") and lower[:-1] in self.lowercase):
+        # A nominalised verb or adjective (Laufen, Alte, Gutes): not "Klaus" of klausen.
+        nominal = lower.endswith(("en", "ern", "eln", "e", "es", "er", "em"))
+        if nominal and (lower in self.lowercase or lower.removesuffix("s") in self.lowercase):
             return "nominalised"
         if self._is_derived(word):
             return "derived"
@@ -121,13 +124,15 @@ class GermanNouns:
     def _is_compound(self, word: str) -> bool:
         for split in range(3, len(word) - 2):
             head = word[split:].capitalize()
-            if head in self.noun_forms or head.endswith(_NOUN_SUFFIXES):
+            # Place names are built like compounds (Ham-burg, Frank-furt): a
+            # place-like head makes no compound noun; a bare suffix ("Sung" of
+            # Samsung) is no head.
+            if head.lower().startswith(_PLACE_HEADS):
+                continue
+            if head in self.noun_forms or (len(head) >= 6 and head.endswith(_NOUN_SUFFIXES)):
                 first = word[:split]
                 parts = (first, first[:-1]) if first.endswith("s") else (first,)
-                # Place names are built like compounds (Ham-burg, Heidel-berg):
-                # with a place-name head, the first part must be a word itself.
-                bound_ok = not head.lower().startswith(_PLACE_HEADS)
-                if any(self._is_word(part, bound_ok) for part in parts):
+                if any(self._is_word(part) for part in parts):
                     return True
         return False
 

@@ -1,0 +1,138 @@
+"""The classroom blocklists: curated lists of lemmas, spelled out into every form.
+
+Each language's list is ``dictionaries/sources/blocklists/<lang>.txt``, one
+entry a line: ``slur`` (always blocked, and refused inside nicknames),
+``vulgar`` (blocked), ``allow`` (an entry of the open LDNOOBW list, in
+``dictionaries/sources/ldnoobw/``, kept playable on purpose: an everyday
+sense, a medical or a child's word), with the reason, or ``keep`` (a word
+that is also a form of a blocked lemma but mostly something innocent). Every one-word LDNOOBW
+entry of the language must be reviewed there, or be a form of a blocked
+lemma: the build notes the ones that are not.
+
+A blocked entry blocks every word the spelling dictionary spells out from the
+same lemma (putain, putains; ficken, fickt, gefickt), and the entry itself.
+The result is ``dictionaries/<lang>/blocked.txt``: ``folded<TAB>category``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from games.engine.folding import fold
+from games.engine.wordinfo import Spelling
+
+SOURCES_DIR = Path(__file__).resolve().parents[3] / "dictionaries" / "sources"
+CURATED_DIR = SOURCES_DIR / "blocklists"
+LDNOOBW_DIR = SOURCES_DIR / "ldnoobw"
+CATEGORIES = ("slur", "vulgar", "allow", "keep")
+BLOCKING = ("slur", "vulgar")
+KEEP = "keep"  # a word never blocked although a form of a blocked lemma
+
+LICENCE_TEXT = """\
+Blocklist ({lang}): dictionaries/sources/blocklists/{lang}.txt, reviewed for
+Lettergrid from the "List of Dirty, Naughty, Obscene, and Otherwise Bad
+Words" (LDNOOBW, npm package naughty-words 1.2.0, file {lang}.json, copied in
+dictionaries/sources/ldnoobw/ with its licence), with additions. LDNOOBW is
+licensed under the Creative Commons Attribution 4.0 International licence
+(CC BY 4.0, https://creativecommons.org/licenses/by/4.0/): the list was
+adapted (entries kept, dropped or added, forms generated from the spelling
+dictionary's lemmas); blocked.txt is shared under the same licence.
+"""
+
+
+@dataclass(frozen=True)
+class Entry:
+    category: str
+    word: str
+    why: str = ""
+
+
+class BlocklistError(ValueError):
+    """A curated list that cannot be read at all."""
+
+
+def read_curated(lang: str, folder: Path = CURATED_DIR) -> tuple[list[Entry], list[str]]:
+    """The entries of a curated list, and a message for each junk line (skipped)."""
+    path = folder / f"{lang}.txt"
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise BlocklistError(f"cannot read blocklist {path}: {exc}") from exc
+    entries, problems = [], []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split("\t")
+        if len(parts) < 2 or parts[0] not in CATEGORIES or not parts[1].strip():
+            problems.append(f"{path.name}:{number}: not 'category<TAB>word': {line[:40]!r}")
+            continue
+        entries.append(Entry(parts[0], parts[1].strip(), "\t".join(parts[2:]).strip()))
+    return entries, problems
+
+
+def build_blocklist(
+    lang: str, spellings: dict[str, list[Spelling]], notes: list[str]
+) -> dict[str, str]:
+    """Folded word -> ``slur`` or ``vulgar``, every form of every blocked lemma."""
+    entries, problems = read_curated(lang)
+    notes.extend(problems)
+    by_lemma: dict[str, set[str]] = {}
+    for word, shown in spellings.items():
+        for spelling in shown:
+            for lemma in (*spelling.lemmas, spelling.display):
+                by_lemma.setdefault(lemma.lower(), set()).add(word)
+    blocked: dict[str, str] = {}
+    blocked_lemmas = {e.word.lower() for e in entries if e.category in BLOCKING}
+    keep = {fold(e.word, lang) for e in entries if e.category == KEEP}
+    for entry in sorted(entries, key=lambda e: e.category != "slur"):  # slurs win
+        if entry.category not in BLOCKING:
+            continue
+        for word in by_lemma.get(entry.word.lower(), ()):
+            # A form of two lemmas goes with the more frequent one (tringle,
+            # a curtain rod, is also a form of tringler); "keep" overrides.
+            first = _first_lemma(spellings[word])
+            if first.lower() in blocked_lemmas and word not in keep:
+                blocked.setdefault(word, entry.category)
+            elif first.lower() != entry.word.lower():
+                notes.append(f"kept {word!r}: first a form of {first!r}, not of {entry.word!r}")
+        own = fold(entry.word, lang)
+        if own:  # the entry itself is always blocked
+            blocked[own] = "slur" if entry.category == "slur" else blocked.get(own, "vulgar")
+    for word in sorted(blocked):
+        others = {
+            lemma
+            for spelling in spellings.get(word, ())
+            for lemma in spelling.lemmas
+            if lemma.lower() not in blocked_lemmas
+        }
+        if others:
+            notes.append(f"blocked {word!r}, also a form of {', '.join(sorted(others))}")
+    notes.extend(_unreviewed(lang, entries, blocked))
+    return blocked
+
+
+def _first_lemma(shown: list[Spelling]) -> str:
+    """The most frequent lemma of the most frequent spelling."""
+    first = shown[0]
+    return first.lemmas[0] if first.lemmas else first.display
+
+
+def _unreviewed(lang: str, entries: list[Entry], blocked: dict[str, str]) -> list[str]:
+    path = LDNOOBW_DIR / f"{lang}.json"
+    if not path.is_file():
+        return []
+    listed = {e.word.lower() for e in entries}
+    missing = []
+    for word in json.loads(path.read_text(encoding="utf-8")):
+        if " " in word or word.lower() in listed:
+            continue
+        folded = fold(word, lang)
+        if folded is not None and folded not in blocked:  # None: no game word (pousse-crotte)
+            missing.append(word)
+    return [f"LDNOOBW entries not reviewed: {', '.join(missing)}"] if missing else []
+
+
+def licence(lang: str) -> str:
+    return LICENCE_TEXT.format(lang=lang)

@@ -1,0 +1,324 @@
+"""A language's playable words from its spelling dictionaries, with their lemmas.
+
+For French, Spanish, German, Italian and Portuguese the words are every form
+that the language's hunspell dictionary accepts (games/engine/build/hunspell.py
+spells them out), each with the stem it came from, then filtered the way a
+language teacher reads a word list:
+
+- **case carries meaning**: a word the dictionary writes only capitalised is
+  a proper noun and is dropped ("Juan", "Paris"); when it also has the word
+  in lower case ("paris", bets) only the lower-case spelling is kept. German
+  capitalises its nouns: those stay, capitalised, when
+  :class:`~games.engine.build.german.GermanNouns` finds evidence that they
+  are common nouns (Zeit, Schule), and names go;
+- **stems the dictionary tags as names, prefixes or parts of fixed phrases**
+  (French ``po:npr``, ``po:pfx``, ``po:loc``...; Portuguese ``CAT=np``) go;
+- **abbreviations** go: all capitals or dotted (the word-list reader refuses
+  both), and words without a vowel (bzw, qqn, xxx);
+- **today's Debian word list** (wfrench, wspanish, witalian, wportuguese)
+  adds the words the spelling dictionary lacks, unless the spelling
+  dictionary knows them only capitalised (names): they are never "common"
+  or "everyday" (games/engine/build/levels.py);
+- per language, forms that the dictionary has only to check a longer,
+  hyphenated word are dropped (Portuguese "amá" of "amá-lo").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from games.engine.build.german import GermanNouns
+from games.engine.build.hunspell import DERIVED, JUNK, Rule, expand_dictionary
+from games.engine.folding import fold
+from games.engine.wordlist import (
+    CAPITALISED,
+    WordListReport,
+    classify,
+    keep_capitalised,
+    read_word_list,
+    reject_capitalised,
+)
+
+VOWELS = frozenset("aeiouy")
+NO_VOWEL = "no vowel (abbreviation)"
+TAGGED = "tagged name, prefix or phrase part"
+CLITIC_STEM = "only before a hyphen (amá-lo)"
+UNATTESTED = "derived word nobody writes (ababelabilíssima)"
+NAME_ONLY = "capitalised only (proper noun)"
+IN_SPELLER = "already in the spelling dictionary"
+NAME_IN_SPELLER = "a name in the spelling dictionary"
+LOWER_CASE_EXTRA = "lower case, not in the spelling dictionary (German abbreviation)"
+
+
+@dataclass(frozen=True)
+class Speller:
+    """One hunspell dictionary inside a Debian package.
+
+    ``derived_flags`` (and every prefix, with ``derived_prefixes``) name the
+    rules that make new words rather than forms of one (Brazilian -dor,
+    -zinho, -íssimo, re-...; Italian participles with enclitic pronouns):
+    their forms are kept only when wordfreq has seen them or another rule
+    makes them too. Hunspell accepts "ababelabilíssima"; a teacher does not.
+    """
+
+    package: str
+    dic: str  # path inside the unpacked package
+    aff: str
+    derived_flags: frozenset[str] = frozenset()
+    derived_prefixes: bool = False
+
+    def derived(self, rule: Rule) -> bool:
+        return rule.flag in self.derived_flags or (self.derived_prefixes and rule.prefix)
+
+
+@dataclass(frozen=True)
+class SpellingSources:
+    """What a language is built from."""
+
+    spellers: tuple[Speller, ...]
+    old_list: tuple[str, str] | None = None  # (package, path of the word list)
+    helpers: tuple[str, ...] = ()  # German: trans-de-en (Ding), for nouns and names
+    # Morphological tags (in a stem's .dic line) of stems that are not words.
+    drop_tags: tuple[str, ...] = ()
+    # Tags of which a stem with nothing else is a fixed phrase's part ("ex nihilo").
+    phrase_tags: tuple[str, ...] = ()
+
+
+def hunspell_speller(package: str, name: str, derived: str = "", prefixes: bool = False) -> Speller:
+    return Speller(
+        package,
+        f"usr/share/hunspell/{name}.dic",
+        f"usr/share/hunspell/{name}.aff",
+        frozenset(derived),
+        prefixes,
+    )
+
+
+# Brazilian Portuguese (VERO): every flag but the conjugations (a c d e f g h i w)
+# and number and gender (A B C D F) derives new words.
+BRAZILIAN_DERIVATIONS = "jLYHRM3XIPVK1WQbZO2JG4SNE5"
+# Italian: past participles with enclitic pronouns (datomi, avutolo).
+ITALIAN_DERIVATIONS = "E"
+
+
+SPELLING_SOURCES: dict[str, SpellingSources] = {
+    "fr": SpellingSources(
+        (hunspell_speller("hunspell-fr-comprehensive", "fr"),),
+        ("wfrench", "usr/share/dict/french"),
+        drop_tags=("po:npr", "po:prn", "po:patr", "po:pfx", "po:err", "po:titr"),
+        phrase_tags=("po:loc",),
+    ),
+    "es": SpellingSources(
+        (hunspell_speller("hunspell-es", "es_ES"),), ("wspanish", "usr/share/dict/spanish")
+    ),
+    "de": SpellingSources(
+        (hunspell_speller("hunspell-de-de", "de_DE"),),
+        ("wngerman", "usr/share/dict/ngerman"),
+        helpers=("trans-de-en",),
+    ),
+    "it": SpellingSources(
+        (hunspell_speller("hunspell-it", "it_IT", ITALIAN_DERIVATIONS),),
+        ("witalian", "usr/share/dict/italian"),
+    ),
+    "pt": SpellingSources(
+        (
+            hunspell_speller("hunspell-pt-br", "pt_BR", BRAZILIAN_DERIVATIONS, prefixes=True),
+            hunspell_speller("hunspell-pt-pt", "pt_PT"),
+        ),
+        ("wportuguese", "usr/share/dict/portuguese"),
+        drop_tags=("CAT=np", "CAT=pref"),
+    ),
+}
+
+
+def clitic_stem_rule(rule: Rule) -> bool:
+    """Brazilian Portuguese forms that stand only before a hyphenated pronoun.
+
+    amar -> amá (amá-lo), vender -> vendê, pôr -> pô; amamos -> amamo
+    (amamo-lo). Some coincide with real words (está, dá, vê, durmo): those
+    the European dictionary also has are kept (see :func:`collect`).
+    """
+    if rule.prefix:
+        return False
+    if rule.strip in ("ar", "er", "or", "ôr") and rule.add in ("á", "ê", "ô"):
+        return True
+    verb = rule.condition[-1:] == (frozenset("r"),) or rule.strip.endswith("r")
+    return verb and rule.add.endswith("mo") and not rule.add.endswith("íssimo")
+
+
+JUNK_RULES: dict[str, Callable[[Rule], bool]] = {"pt": clitic_stem_rule}
+
+
+@dataclass
+class Collected:
+    """Folded word -> display form -> lemmas, and where each display form came from."""
+
+    lang: str
+    forms: dict[str, dict[str, set[str]]] = field(default_factory=dict)
+    from_speller: set[tuple[str, str]] = field(default_factory=set)  # (folded, display)
+    report: WordListReport = field(default_factory=WordListReport)
+    german: Counter[str] = field(default_factory=Counter)
+    nouns: GermanNouns | None = None
+    german_examples: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, folded: str, display: str, lemma: str, speller: bool) -> None:
+        self.forms.setdefault(folded, {}).setdefault(display, set()).add(lemma)
+        if speller:
+            self.from_speller.add((folded, display))
+
+    def in_speller(self, folded: str) -> bool:
+        """Whether a display form of ``folded`` comes from the spelling dictionary."""
+        return any((folded, display) in self.from_speller for display in self.forms[folded])
+
+
+def collect(
+    lang: str,
+    files: Callable[[str, str], Path],
+    spell_check: Callable[[Iterable[str]], set[str]] | None = None,
+    attested: Callable[[str], bool] | None = None,
+) -> Collected:
+    """Every playable word of ``lang``; ``files(package, path)`` finds a source file.
+
+    ``spell_check`` (hunspell itself: games/engine/build/reference.py) tells
+    which words of today's list the spelling dictionary accepts: those count
+    as its own words (German compounds such as Krankenhaus, which hunspell
+    builds by compounding rather than lists).
+    """
+    sources = SPELLING_SOURCES[lang]
+    result = Collected(lang)
+    names: set[str] = set()  # folded words the dictionary knows as names
+    raw: dict[str, dict[str, set[str]]] = {}
+    junk_rule = JUNK_RULES.get(lang)
+    junk: dict[str, str] = {}  # forms only a junk rule made so far -> folded
+    derived: dict[str, tuple[str, set[str]]] = {}  # forms only derivations made -> folded, lemmas
+    for speller in sources.spellers:
+        dic, aff = files(speller.package, speller.dic), files(speller.package, speller.aff)
+        rules = speller.derived if speller.derived_flags or speller.derived_prefixes else None
+        for form, stem, kind in expand_dictionary(dic, aff, junk_rule, rules):
+            result.report.lines += 1
+            folded, reason = classify(form, keep_capitalised, lang)
+            if reason is None and _tagged(stem.morphology, sources):
+                reason = TAGGED
+            if reason is None and kind == JUNK:
+                junk[form] = folded
+                continue
+            if reason is None and kind == DERIVED:
+                derived.setdefault(form, (folded, set()))[1].add(stem.word)
+                continue
+            if reason is not None:
+                # Tagged stems (names, prefixes, phrase parts) are no words:
+                # today's list must not bring them back either.
+                if reason == TAGGED and (tagged := fold(form, lang)):
+                    names.add(tagged)
+                result.report.skip(reason, form)
+                continue
+            raw.setdefault(folded, {}).setdefault(form, set()).add(stem.word)
+    for form, folded in junk.items():
+        if form not in raw.get(folded, {}):  # no other rule, nor the other dictionary, has it
+            result.report.skip(CLITIC_STEM, form)
+    for form, (folded, lemmas) in derived.items():
+        if form in raw.get(folded, {}) or (attested is not None and attested(form)):
+            raw.setdefault(folded, {}).setdefault(form, set()).update(lemmas)
+        else:
+            result.report.skip(UNATTESTED, form)
+    nouns = _german_nouns(raw, files, sources) if lang == "de" else None
+    for folded, displays in sorted(raw.items()):
+        _keep(result, folded, displays, nouns, names)
+    if sources.old_list is not None:
+        _add_old_list(result, files(*sources.old_list), names, nouns, spell_check)
+    if nouns is not None:
+        result.nouns = nouns
+        result.german.update(nouns.counts)
+        result.german_examples.update(nouns.examples)
+    return result
+
+
+def _tagged(morphology: str, sources: SpellingSources) -> bool:
+    """Whether a stem's categories are all of the kinds that are no word
+    (a name, a prefix, a title, part of a fixed phrase): "maître" is a title
+    and a noun, so it stays."""
+    if not morphology or not (sources.drop_tags or sources.phrase_tags):
+        return False
+    tags = morphology.replace("[", " ").replace("]", " ").replace(",", " ").split()
+    categories = [tag for tag in tags if tag.startswith(("po:", "CAT="))]
+    not_words = sources.drop_tags + sources.phrase_tags
+    return bool(categories) and all(tag.startswith(not_words) for tag in categories)
+
+
+def _keep(result: Collected, folded: str, displays, nouns, names: set[str]) -> None:
+    """Case rules, then the vowel test, for one folded word's display forms."""
+    lower = {form: lemmas for form, lemmas in displays.items() if not form[:1].isupper()}
+    upper = {form: lemmas for form, lemmas in displays.items() if form[:1].isupper()}
+    kept = dict(lower)
+    for form, lemmas in upper.items():
+        if nouns is not None and nouns(form):
+            kept[form] = lemmas
+        elif not lower:
+            result.report.skip(NAME_ONLY if nouns is None else CAPITALISED, form)
+    if not kept:
+        names.add(folded)
+        return
+    if not VOWELS.intersection(folded):
+        result.report.skip(NO_VOWEL, next(iter(kept)))
+        return
+    for form, lemmas in kept.items():
+        for lemma in lemmas:
+            result.add(folded, form, lemma, speller=True)
+        result.report.accepted += 1
+
+
+def _german_nouns(raw, files, sources: SpellingSources) -> GermanNouns:
+    speller = sources.spellers[0]
+    entries: list[str] = [form for displays in raw.values() for form in displays]
+    if sources.old_list is not None:
+        text = files(*sources.old_list).read_text(encoding="utf-8", errors="replace")
+        entries += text.split()
+    return GermanNouns(
+        entries,
+        files(speller.package, speller.dic),
+        files(sources.helpers[0], "usr/share/trans/de-en"),
+    )
+
+
+def _add_old_list(result: Collected, path: Path, names: set[str], nouns, spell_check) -> None:
+    """Words of today's list that the spelling dictionary lacks (not its names).
+
+    German: only capitalised entries, and only nouns (compounds that hunspell
+    makes by compounding); its lower-case extras are dotless abbreviations
+    (usw, evtl).
+    """
+    german = nouns is not None
+    policy = nouns if german else reject_capitalised
+    old = read_word_list(path, capitalised=policy, lang=result.lang)
+    report = result.report
+    report.lines += old.report.lines
+    for reason, count in old.report.skipped.items():
+        report.skipped[reason] += count
+        shown = report.examples.setdefault(reason, [])
+        for example in old.report.examples.get(reason, []):
+            if len(shown) < 3:
+                shown.append(example)
+    added: dict[str, tuple[str, ...]] = {}
+    for folded, displays in old.forms.items():
+        if folded in result.forms:
+            report.skip(IN_SPELLER, displays[0])
+        elif folded in names:
+            report.skip(NAME_IN_SPELLER, displays[0])
+        elif not VOWELS.intersection(folded):
+            report.skip(NO_VOWEL, displays[0])
+        elif german and not any(display[:1].isupper() for display in displays):
+            report.skip(LOWER_CASE_EXTRA, displays[0])
+        else:
+            added[folded] = displays
+    # Only German compounds count as the spelling dictionary's own words:
+    # hunspell also accepts parts of hyphenated words and names (Brazilian
+    # joão, lisboa), which must not become "everyday" words.
+    checkable = spell_check if german else None
+    accepted = checkable(d for ds in added.values() for d in ds) if checkable else set()
+    for folded, displays in added.items():
+        for display in displays:
+            result.add(folded, display, display, speller=display in accepted)
+        report.accepted += 1
