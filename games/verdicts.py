@@ -21,7 +21,8 @@ from games.dealing import blocked_words
 from games.engine import dawg
 from games.engine.board import Board, parse_board, path_problem
 from games.engine.lexicon import load_lexicon
-from games.engine.solver import find_cell_path, fold_word
+from games.engine.solver import find_cell_path
+from games.engine.typed import typed_words
 
 Path = tuple[tuple[int, int], ...]
 
@@ -148,9 +149,12 @@ def judge(round, words: RoundWords, *, word: str | None = None, path=None) -> Ve
         folded = board.spell(cells)
         cells = [list(cell) for cell in cells]
     else:
-        folded = fold_word(word or "") or ""
-        if not folded:
+        # The spellings the typed text may stand for in the round's language (Spanish
+        # keeps ñ; German reads "muede" as müde): the first that counts, else the plain one.
+        candidates = typed_words(word or "", load_lexicon(round.language))
+        if not candidates:
             return Verdict(False, "not_a_word", (word or "")[:40])
+        folded = next((c for c in candidates if words.counts(c)), candidates[0])
         cells = None
     if len(folded) < round.min_length:
         return Verdict(False, "too_short", folded)

@@ -124,3 +124,31 @@ def test_a_traced_word_the_hint_calls_red_is_still_answered_with_its_reason(game
     )
     assert (planted.accepted, planted.points, planted.reason) == (True, 2 + 2, "accepted")
     assert WordRuling.objects.filter(round=game_round, word="hide").exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "board", "typed", "word", "shown"),
+    [
+        ("es", "AÑOS/TEMA/LUNA/CASA", "año", "año", "año"),  # ñ is a letter of its own
+        ("es", "AÑOS/TEMA/LUNA/CASA", "AÑO", "año", "año"),
+        ("de", "MUDE/HAUS/ZEIT/GRUN", "muede", "mude", "müde"),  # umlaut typed as ue
+        ("de", "MUDE/HAUS/ZEIT/GRUN", "müde", "mude", "müde"),
+    ],
+)
+def test_a_typed_word_is_read_in_the_rounds_language(language, board, typed, word, shown):
+    room = make_room(mode="versus", language=language, level=4, board=board)
+    game_round = selectors.current_round(room)
+    services.round_start(round=game_round)
+    ann = services.player_join(room=room, browser=ANN, nickname="Ann")
+    result = services.word_submit(round=game_round, player=ann, round_id=game_round.pk, word=typed)
+    assert (result.accepted, result.word) == (True, word)
+    assert services.word_result_event(result, game_round)["display"] == shown
+
+
+def test_in_spanish_ano_is_not_año():
+    room = make_room(mode="versus", language="es", level=4, board="AÑOS/TEMA/LUNA/CASA")
+    game_round = selectors.current_round(room)
+    services.round_start(round=game_round)
+    ann = services.player_join(room=room, browser=ANN, nickname="Ann")
+    result = services.word_submit(round=game_round, player=ann, round_id=game_round.pk, word="ano")
+    assert (result.accepted, result.reason) == (False, "not_on_board")

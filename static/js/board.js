@@ -12,13 +12,13 @@ export function tn(key, count, values = {}) {
   return t(`${key}_${form}`, { count, ...values });
 }
 
-// Build the tiles of a board written "ABCD/EFGH/..." (a cell: a capital letter and
+// Build the tiles of a board written "ABCD/EFGH/..." (a cell: a capital letter, Ñ included, and
 // optional small ones, or "." for a blank face). Returns the tiles in cell order.
 // A board not yet revealed (the round waits to start) is drawn as face-down tiles.
 export function renderBoard(container, text, tag = "button", size = 4) {
   const waiting = !text;
   const board = waiting ? Array(size).fill("A".repeat(size)).join("/") : text;
-  const cells = board.split("/").map((row) => row.match(/[A-Z][a-z]*|\./g));
+  const cells = board.split("/").map((row) => row.match(/[A-ZÑ][a-z]*|\./g));
   const cols = cells[0].length;
   container.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
   container.className = `board board-${cols}${waiting ? " board-waiting" : ""}`;
