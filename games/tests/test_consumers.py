@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from boggleweb import outages
 from boggleweb.asgi import application
-from games import consumers, protocol, selectors, services, sweeper
+from games import protocol, selectors, services, sweeper
 from games.models import Room, Round, RoundPlayer
 from games.tests.conftest import ANN, BEN, CHLOE, HOST, communicator, drain_until, make_room
 
