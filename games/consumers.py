@@ -8,11 +8,13 @@ games.protocol.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from types import SimpleNamespace
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -209,4 +211,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.close(code=protocol.CLOSE_NOT_A_ROOM)
 
     async def send_json(self, content: dict) -> None:
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+        # The page may have gone while a reply or a room event for it was on its way
+        # (a class closing its laptops): nothing to tell it, nothing to log.
+        with contextlib.suppress(Disconnected):
+            await self.send(text_data=json.dumps(content, separators=(",", ":")))

@@ -162,7 +162,7 @@ async def run(
     duration: float,
     interval: float,
     hosts: dict[str, str] | None = None,
-    teacher: tuple[str, list[str]] | None = None,
+    teacher: tuple[str, list[str], float] | None = None,
 ) -> Tally:
     """Connect every player (a class joining, 50 at a time), start the rounds
     from the hosts' sockets if ``hosts``, then play for ``duration``."""
@@ -252,9 +252,15 @@ async def play(socket, seat: Seat, deadline: float, interval: float, tally: Tall
 
 
 async def browse(
-    base_url: str, session_key: str, paths: list[str], deadline: float, tally: Tally
+    base_url: str,
+    session_key: str,
+    paths: list[str],
+    pause: float,
+    deadline: float,
+    tally: Tally,
 ) -> None:
-    """A teacher opening ``paths`` in turn until ``deadline`` (one request at a time)."""
+    """A teacher opening ``paths`` in turn until ``deadline``, ``pause`` seconds apart
+    (one request at a time)."""
     cookie = f"{settings.SESSION_COOKIE_NAME}={session_key}"
 
     def fetch(path: str) -> None:
@@ -273,6 +279,7 @@ async def browse(
                 tally.teacher_errors += 1
             else:
                 tally.teacher_pages.append(time.perf_counter() - began)
+            await asyncio.sleep(pause)
 
 
 async def listen(socket, seat: Seat, tally: Tally) -> None:

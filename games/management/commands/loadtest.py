@@ -41,6 +41,12 @@ class Command(BaseCommand):
             "for several, e.g. a class leaderboard); needs --teacher.",
         )
         parser.add_argument("--teacher", help="The username of that teacher.")
+        parser.add_argument(
+            "--teacher-pause",
+            type=float,
+            default=2.0,
+            help="Seconds between the teacher's pages (0: one after another).",
+        )
 
     def handle(self, *args, **options):
         players, room_size = options["players"], options["room_size"]
@@ -54,7 +60,11 @@ class Command(BaseCommand):
             if not options["teacher"]:
                 raise CommandError("--teacher-page needs --teacher USERNAME", returncode=2)
             try:
-                teacher = (loadtest.teacher_session(options["teacher"]), options["teacher_page"])
+                teacher = (
+                    loadtest.teacher_session(options["teacher"]),
+                    options["teacher_page"],
+                    options["teacher_pause"],
+                )
             except Exception as error:
                 raise CommandError(f"--teacher: {error}", returncode=2) from error
         seats, hosts = loadtest.prepare(
