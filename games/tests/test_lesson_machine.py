@@ -33,7 +33,7 @@ from games import clock, selectors, services, verdicts
 from games.models import Find, Round, RoundPlayer
 from games.nicknames import NicknameError
 from games.services import broadcast
-from games.tests.conftest import RICH_BOARD, make_room
+from games.tests.conftest import RICH_BOARD, make_room, start_round
 
 NAMES = ["Ann", "Ben", "Chloé", "Dev", "Eve"]
 # Words of RICH_BOARD: common ones (they count at every level), a rare one, one
@@ -116,7 +116,7 @@ class Lesson(RuleBasedStateMachine):
 
     @rule()
     def start(self):
-        services.round_start(round=self.current())
+        start_round(self.current())
 
     @rule(name=st.sampled_from(NAMES))
     def open_play_page(self, name):
