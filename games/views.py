@@ -22,6 +22,14 @@ from games.presentation import results_context
 from games.qr import qr_svg
 from games.sessions import browser_id
 
+# The clock's numbers for the pages' scripts (games/clock.py owns them): the 3-2-1,
+# and the last seconds in amber, then red.
+CLOCK_NUMBERS = {
+    "countdown": clock.COUNTDOWN_SECONDS,
+    "warn": clock.WARN_SECONDS,
+    "urgent": clock.URGENT_SECONDS,
+}
+
 # A fixed board for the landing page, with one word traced on it.
 DEMO_ROWS = ("LETT", "ERGR", "IDSA", "NOWM")
 DEMO_PATH = ((1, 2), (1, 1), (2, 0), (2, 1))  # G-R-I-D, each cell next to the one before
@@ -133,6 +141,7 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
         # ?play=1: the page a player plays on (it takes part in the rounds it sees running).
         "socket": f"/ws/rooms/{room.code}/?play=1",
         "results": reverse("games:results", kwargs={"code": room.code, "number": 0}),
+        "clock": CLOCK_NUMBERS,
     }
     projector = rules(room.mode).shared and player.browser == room.host_browser
     context = {"room": room, "page": page, "player": player, "projector": projector}
@@ -179,11 +188,7 @@ def projector(request: HttpRequest, code: str) -> HttpResponse:
         "results": reverse("games:results", kwargs={"code": room.code, "number": 0}),
         "podium": reverse("games:projector_podium", kwargs={"code": room.code, "number": 0}),
         "join_url": join_url,
-        "clock": {
-            "countdown": clock.COUNTDOWN_SECONDS,
-            "warn": clock.WARN_SECONDS,
-            "urgent": clock.URGENT_SECONDS,
-        },
+        "clock": CLOCK_NUMBERS,
     }
     form = RoomSettingsForm(initial=RoomSettingsForm.initial_for(room), room=room)
     # The SVG is drawn by qrcode from the escaped link: markup we made, safe to inline.

@@ -94,3 +94,13 @@ def test_a_teacher_who_owns_the_class_is_never_asked_to_take_the_room_over(
     page = client.get(reverse("games:projector", kwargs={"code": room.code}))
     assert page.status_code == 200
     assert b'data-action="start"' in page.content
+
+
+def test_the_play_page_gets_the_same_clock_numbers(client):
+    room = make_room(mode="versus")
+    services.player_join(room=room, browser=HOST, nickname="Hana")
+    session = client.session
+    session[BROWSER_KEY] = HOST
+    session.save()
+    html = client.get(reverse("games:room", kwargs={"code": room.code})).content.decode()
+    assert page_data(html)["clock"] == {"countdown": 3, "warn": 30, "urgent": 10}
