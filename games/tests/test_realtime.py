@@ -127,7 +127,7 @@ def play_a_round_across_two_servers(browser, bases):
         page.click("button[type=submit]")
         page.wait_for_selector("#lobby", state="visible")
         pages.append(page)
-    in_thread(start_round, game_round)  # pressed a countdown ago: the letters are up
+    in_thread(start_round, game_round=game_round)  # pressed a countdown ago: letters up
     words = sorted(game_round.solution, key=len)
     for page, word in zip(pages, (words[-1], words[-2]), strict=True):
         page.wait_for_function("document.getElementById('play').dataset.state === 'running'")
