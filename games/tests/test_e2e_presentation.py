@@ -208,3 +208,52 @@ def test_teams_side_by_side_tap_or_drag_to_move_shuffle_and_balance(browser, liv
     assert "Red" in teacher.inner_text("#players") and "Blue" in teacher.inner_text("#players")
     for page in (*students, teacher):
         page.context.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (360, 640)], ids=["projector", "phone"])
+def test_no_serious_accessibility_problem_in_any_view_or_panel(browser, live_daphne, size):
+    """axe-core (from the registry, vendored by axe-playwright-python) on every view of
+    the projector and the teacher's panels, in a team round."""
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    axe = axe_module.Axe()
+    problems = []
+
+    def audit(page, name):
+        page.wait_for_timeout(150)
+        for violation in axe.run(page).response["violations"]:
+            if violation["impact"] in {"serious", "critical"}:
+                targets = [node["target"] for node in violation["nodes"]][:3]
+                problems.append(f"{name}: {violation['id']}: {violation['help']} at {targets}")
+
+    teacher, code = open_projector(browser, live_daphne, size, mode="teams", teams=3)
+    students = [browser.new_context().new_page() for _ in range(2)]
+    for student, name in zip(students, ("Ann", "Ben"), strict=True):
+        join_room(student, live_daphne, code, name)
+    teacher.wait_for_function("document.getElementById('player-count').innerText === '2'")
+    audit(teacher, "lobby")
+    teacher.click("#open-controls")
+    teacher.click("#team-columns .team-player:text-is('Ann')")  # a player picked
+    audit(teacher, "players and teams")
+    teacher.keyboard.press("Escape")
+    teacher.click("#open-settings")
+    audit(teacher, "settings")
+    teacher.keyboard.press("Escape")
+    teacher.click("#start")
+    state_is(teacher, "countdown")
+    audit(teacher, "countdown")
+    state_is(teacher, "running", timeout=6_000)
+    type_word(students[0], sorted(board_words(teacher), key=len)[-1])
+    teacher.wait_for_function("/[1-9]/.test(document.getElementById('leaderboard').innerText)")
+    audit(teacher, "running")
+    teacher.click("#pause")
+    state_is(teacher, "paused")
+    audit(teacher, "paused")
+    teacher.once("dialog", lambda dialog: dialog.accept())
+    teacher.click("#end")
+    state_is(teacher, "finished")
+    teacher.wait_for_selector("#podium-places")
+    audit(teacher, "podium")
+    assert teacher.locator("h1").count() == 1
+    assert not problems, "\n".join(problems)
+    for page in (*students, teacher):
+        page.context.close()
