@@ -69,6 +69,13 @@ def test_the_lobby_fills_the_screen_with_the_code_the_qr_code_and_who_joined(
         assert item["y"] + item["height"] <= height  # above the fold
     start = box(teacher, "#start")
     assert start["y"] + start["height"] <= height
+    # Sound is on at the projector; muting it is remembered by this browser.
+    assert teacher.get_attribute("#sound-toggle", "aria-pressed") == "true"
+    teacher.click("#sound-toggle")
+    teacher.reload()
+    state_is(teacher, "lobby")
+    assert teacher.get_attribute("#sound-toggle", "aria-pressed") == "false"
+    teacher.click("#sound-toggle")
     # The host's controls are not on the projected view until the teacher opens them.
     assert not teacher.is_visible("#moderation")
     teacher.click("#open-controls")
@@ -256,4 +263,48 @@ def test_no_serious_accessibility_problem_in_any_view_or_panel(browser, live_dap
     assert teacher.locator("h1").count() == 1
     assert not problems, "\n".join(problems)
     for page in (*students, teacher):
+        page.context.close()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_leaderboard_slides_into_its_new_order_unless_motion_is_reduced(
+    browser, live_daphne, motion
+):
+    teacher = browser.new_context(
+        viewport={"width": 1366, "height": 768}, reduced_motion=motion
+    ).new_page()
+    teacher.goto(live_daphne + "/rooms/new")
+    teacher.select_option("#id_mode", "versus")
+    teacher.click("button[type=submit]")
+    state_is(teacher, "lobby")
+    code = teacher.inner_text("#join-code")
+    ann, ben = (browser.new_context().new_page() for _ in range(2))
+    join_room(ann, live_daphne, code, "Ann")
+    join_room(ben, live_daphne, code, "Ben")
+    teacher.wait_for_function("document.getElementById('player-count').innerText === '2'")
+    teacher.click("#start")
+    state_is(teacher, "running", timeout=10_000)
+    words = sorted(board_words(teacher), key=len)
+    type_word(ann, words[0])
+    teacher.wait_for_function(
+        "/^Ann\\s+[1-9]/.test(document.getElementById('leaderboard').innerText)"
+    )
+    # Count the rows' animations from here on (Element.animate, which the FLIP uses).
+    teacher.evaluate(
+        """() => {
+            window.slides = 0;
+            const animate = Element.prototype.animate;
+            Element.prototype.animate = function (...args) {
+                if (this.closest("#leaderboard")) { window.slides += 1; }
+                return animate.apply(this, args);
+            };
+        }"""
+    )
+    type_word(ben, words[-1])  # Ben overtakes Ann
+    teacher.wait_for_function(
+        "/^Ben\\s+[1-9]/.test(document.getElementById('leaderboard').innerText)"
+    )
+    slides = teacher.evaluate("() => window.slides")
+    assert (slides > 0) == (motion == "no-preference"), slides
+    for page in (ann, ben, teacher):
         page.context.close()
