@@ -54,6 +54,8 @@ ACTIONS = {
     "move": lambda room, game_round, m: services.player_move(
         room=room, player_id=m.player, team_number=m.team
     ),
+    "shuffle_teams": lambda room, game_round, m: services.teams_shuffle(room=room),
+    "balance_teams": lambda room, game_round, m: services.teams_balance(room=room),
     "rename": lambda room, game_round, m: services.player_rename(
         room=room, player_id=m.player, nickname=m.nickname
     ),

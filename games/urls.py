@@ -15,6 +15,11 @@ urlpatterns = [
     path("r/<str:code>/", views.room, name="room"),
     path("r/<str:code>/again", views.play_again, name="play_again"),
     path("r/<str:code>/projector", views.projector, name="projector"),
+    path(
+        "r/<str:code>/projector/rounds/<int:number>/podium",
+        views.projector_podium,
+        name="projector_podium",
+    ),
     path("r/<str:code>/next", views.next_round, name="next_round"),
     path("r/<str:code>/vocabulary", views.vocabulary, name="vocabulary"),
     path("r/<str:code>/rounds/<int:number>/results", views.results, name="results"),

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import join_limits, rosters, selectors, services
+from games import clock, join_limits, rosters, selectors, services
 from games.dealing import display
 from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm, VocabularyForm
 from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
@@ -21,6 +21,14 @@ from games.nicknames import NicknameError
 from games.presentation import results_context
 from games.qr import qr_svg
 from games.sessions import browser_id
+
+# The clock's numbers for the pages' scripts (games/clock.py owns them): the 3-2-1,
+# and the last seconds in amber, then red.
+CLOCK_NUMBERS = {
+    "countdown": clock.COUNTDOWN_SECONDS,
+    "warn": clock.WARN_SECONDS,
+    "urgent": clock.URGENT_SECONDS,
+}
 
 # A fixed board for the landing page, with one word traced on it.
 DEMO_ROWS = ("LETT", "ERGR", "IDSA", "NOWM")
@@ -133,6 +141,7 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
         # ?play=1: the page a player plays on (it takes part in the rounds it sees running).
         "socket": f"/ws/rooms/{room.code}/?play=1",
         "results": reverse("games:results", kwargs={"code": room.code, "number": 0}),
+        "clock": CLOCK_NUMBERS,
     }
     projector = rules(room.mode).shared and player.browser == room.host_browser
     context = {"room": room, "page": page, "player": player, "projector": projector}
@@ -168,20 +177,46 @@ def _hosted_room(request: HttpRequest, code: str) -> Room:
 @never_cache
 @require_GET
 def projector(request: HttpRequest, code: str) -> HttpResponse:
-    """The host's screen for the classroom projector: board, clock, leaderboard, controls."""
+    """The host's screen for the classroom projector (a presentation view): the join
+    code and QR code in the lobby, then board, clock and leaderboard, then the podium;
+    the host's controls in panels the teacher opens."""
     room = _hosted_room(request, code)
     join_url = request.build_absolute_uri(reverse("games:join_code", kwargs={"code": room.code}))
     page = {
         "code": room.code,
         "socket": f"/ws/rooms/{room.code}/",
         "results": reverse("games:results", kwargs={"code": room.code, "number": 0}),
+        "podium": reverse("games:projector_podium", kwargs={"code": room.code, "number": 0}),
         "join_url": join_url,
+        "clock": CLOCK_NUMBERS,
     }
     form = RoomSettingsForm(initial=RoomSettingsForm.initial_for(room), room=room)
     # The SVG is drawn by qrcode from the escaped link: markup we made, safe to inline.
-    qr = mark_safe(qr_svg(join_url, label=f"QR code of {join_url}"))
-    context = {"room": room, "page": page, "join_url": join_url, "form": form, "qr_svg": qr}
+    label = gettext("QR code of %(link)s") % {"link": join_url}
+    qr = mark_safe(qr_svg(join_url, label=label))
+    context = {
+        "room": room,
+        "page": page,
+        "join_url": join_url,
+        "join_site": request.get_host(),
+        "form": form,
+        "qr_svg": qr,
+    }
     return render(request, "games/projector.html", context)
+
+
+@never_cache
+@require_GET
+def projector_podium(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """The end of a round for the projector (a fragment it shows): podium, longest word
+    found, best word nobody found."""
+    room = _hosted_room(request, code)
+    game_round = get_object_or_404(room.rounds, number=number)
+    services.round_finish_if_due(round=game_round)
+    if game_round.finished_at is None:
+        raise Http404("That round is not over.")
+    context = {"highlights": selectors.round_highlights(game_round), "round": game_round}
+    return render(request, "games/_projector_podium.html", context)
 
 
 @require_http_methods(["GET", "POST"])

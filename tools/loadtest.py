@@ -37,8 +37,9 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
+from django.utils import timezone
 
-from games import selectors, services
+from games import clock, selectors, services
 from games.models import Room
 from games.sessions import BROWSER_KEY
 
@@ -106,7 +107,8 @@ def prepare(
         if start_late:
             hosts[room.code] = _session_for(f"loadtest-host-{room_number}")
         else:
-            services.round_start(round=game_round)
+            # Pressed a countdown ago: the letters are up when the players connect.
+            services.round_start(round=game_round, now=timezone.now() - clock.COUNTDOWN)
         words = sorted(game_round.solution)
         for seat_number in range(min(room_size, players - len(seats))):
             browser = f"loadtest-{room.code}-{seat_number}"
@@ -227,6 +229,7 @@ async def start_rounds(base_url, hosts: dict[str, str], seats, gate, tally: Tall
             await socket.send(json.dumps({"type": "start"}))
     waiting = [asyncio.wait_for(seat.started.wait(), timeout=30) for seat in seats]
     await asyncio.gather(*waiting, return_exceptions=True)
+    await asyncio.sleep(clock.COUNTDOWN_SECONDS)  # the 3-2-1: players type once the letters are up
     for socket in host_sockets:
         if socket:
             await socket.close()

@@ -59,6 +59,7 @@ def test_a_lesson_from_sign_up_to_planted_vocabulary(browser, live_daphne):
 
     # Round 1: start, pause, extend, end.
     teacher.click("#start")
+    state_is(teacher, "running")  # the 3-2-1 is over: the letters are up
     state_is(students[0], "running")
     word = sorted(board_words(students[0], level=4), key=len)[-1]
     type_word(students[0], word)
@@ -94,14 +95,15 @@ def test_a_lesson_from_sign_up_to_planted_vocabulary(browser, live_daphne):
     teacher.click("form button[type=submit]")
     assert "keeps 2 of 3 entries" in teacher.inner_text("main")
     teacher.goto(f"{live_daphne}/r/{code}/projector")
-    state_is(teacher, "finished")  # the next round's settings open by themselves
+    state_is(teacher, "finished")
+    teacher.click("#change-settings")  # the next round's settings, a click away
     teacher.select_option("#id_vocabulary", label="Unit 4: at home")
     teacher.fill("#id_plant_count", "1")
     teacher.fill("#id_plant_bonus", "4")
     teacher.click("#next-form button[type=submit]")
     teacher.wait_for_selector("#start", state="visible")
     teacher.click("#start")
-    state_is(students[1], "running")
+    state_is(teacher, "running")
     end_round(teacher)
     teacher.click("#results-link")
     teacher.wait_for_url(re.compile(r"/results$"))

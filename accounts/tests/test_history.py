@@ -11,7 +11,7 @@ from accounts import history
 from accounts.charts import line_chart
 from games import selectors, services
 from games.models import Round
-from games.tests.conftest import ANN, BEN, make_room
+from games.tests.conftest import ANN, BEN, make_room, start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def play(room, finds: dict[str, list[str]], language=None, board="PERS/LATG/SINE
     """A finished round in which each browser found the given words."""
     settings = {"language": language, "level": 4} if language else {}
     game_round = services.round_deal(room=room, board=board, **settings).round
-    services.round_start(round=game_round)
+    start_round(game_round)
     game_round = Round.objects.get(pk=game_round.pk)
     for browser, words in finds.items():
         player = selectors.player_for(room, browser)

@@ -13,6 +13,7 @@ from django.utils import timezone
 from accounts.history import student_slug
 from accounts.tests.conftest import make_classroom
 from games import selectors, services
+from games.tests.conftest import start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 def play_round(room, words_by_nickname: dict[str, list[str]], language="en"):
     dealt = services.round_deal(room=room, board="PERS/LATG/SINE/TERS", language=language, level=4)
     game_round = dealt.round
-    services.round_start(round=game_round)
+    start_round(game_round)
     for nickname, words in words_by_nickname.items():
         player = services.player_join(room=room, browser=f"b-{nickname}", nickname=nickname)
         for word in words:
@@ -131,7 +132,7 @@ def test_the_leaderboard_lists_players_who_scored_nothing(client, teacher):
     room = classroom.room
     services.player_join(room=room, browser="ann", nickname="Ann")  # in the round she joined
     game_round = selectors.current_round(room)
-    services.round_start(round=game_round)
+    start_round(game_round)
     services.round_finish(round=game_round)
     client.force_login(teacher)
     html = client.get(reverse("classes:leaderboard", kwargs={"pk": classroom.pk})).content.decode()

@@ -14,7 +14,7 @@ from accounts.services import student_data_purge
 from accounts.tests.conftest import make_classroom
 from games import services
 from games.models import Find, Player, Room, Round
-from games.tests.conftest import make_room
+from games.tests.conftest import make_room, start_round
 
 pytestmark = pytest.mark.django_db
 NOW = timezone.now()
@@ -45,7 +45,7 @@ def played(room: Room, nickname: str, browser: str, when, word="pers", accepted=
 def next_round(room: Room) -> Round:
     """The room's current round played and over, a new one dealt."""
     current = room.rounds.order_by("-number").first()
-    services.round_start(round=current)
+    start_round(current)
     services.round_finish(round=current)
     return services.round_deal(room=room).round
 

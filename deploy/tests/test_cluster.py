@@ -33,7 +33,7 @@ from deploy.tests.room_client import RoomClient
 from games import services
 from games.models import Find
 from games.sessions import BROWSER_KEY
-from games.tests.conftest import make_room
+from games.tests.conftest import make_room, start_round
 
 ROOT = Path(__file__).resolve().parents[2]
 IN_CI = os.environ.get("CI") == "true"
@@ -156,7 +156,7 @@ def test_a_round_survives_kill_9_of_a_process_and_a_redis_restart(tmp_path):
     try:
         room = make_room(mode="versus", duration_seconds=ROUND_SECONDS)
         cookies = [player_session(room, f"P{n}") for n in range(PLAYERS)]
-        game_round = services.round_start(round=room.rounds.get())
+        game_round = start_round(room.rounds.get())
         bell = time.monotonic() + (game_round.ends_at - game_round.started_at).total_seconds()
         words = sorted(game_round.solution)
         random.Random(7).shuffle(words)

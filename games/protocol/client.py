@@ -59,7 +59,7 @@ class NextRound:
 class HostAction:
     """A host's control: ``pause``, ``resume``, ``extend`` (``seconds``), ``rename``
     (``player``, ``nickname``), ``remove`` (``player``), ``move`` (``player``, ``team``),
-    ``lock`` and ``top_only`` (``on``)."""
+    ``shuffle_teams``, ``balance_teams``, ``lock`` and ``top_only`` (``on``)."""
 
     action: str
     player: int | None = None
@@ -77,7 +77,18 @@ class Resync:
 ClientMessage = SubmitWord | CheckPath | StartRound | EndRound | NextRound | HostAction | Resync
 HOST_MESSAGES = (StartRound, EndRound, NextRound, HostAction)
 HOST_ACTIONS = frozenset(
-    {"pause", "resume", "extend", "rename", "remove", "move", "lock", "top_only"}
+    {
+        "pause",
+        "resume",
+        "extend",
+        "rename",
+        "remove",
+        "move",
+        "shuffle_teams",
+        "balance_teams",
+        "lock",
+        "top_only",
+    }
 )
 _SIMPLE = {"start": StartRound, "end": EndRound, "next_round": NextRound, "resync": Resync}
 
@@ -125,7 +136,7 @@ def _parse_submit(payload: dict[str, Any]) -> SubmitWord:
 
 
 def _parse_host_action(kind: str, payload: dict[str, Any]) -> HostAction:
-    if kind in ("pause", "resume"):
+    if kind in ("pause", "resume", "shuffle_teams", "balance_teams"):
         return HostAction(kind)
     if kind == "extend":
         seconds = payload.get("seconds", 30)

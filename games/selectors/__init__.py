@@ -2,10 +2,13 @@
 
 ``rooms`` (finding a room, its host and owner, who is in a round), ``scores``
 (a round's scores through the one scoring function), ``rounds`` (the
-socket's snapshot, the results page's summary). The words of a round and the
-verdict on a word are ``games.verdicts``; the clock is ``games.clock``.
+socket's snapshot, the results page's summary), ``highlights`` (the end of a
+round on the projector: podium, longest word, best word nobody found). The
+words of a round and the verdict on a word are ``games.verdicts``; the clock
+is ``games.clock``.
 """
 
+from games.selectors.highlights import Highlights, round_highlights
 from games.selectors.rooms import (
     can_rule,
     current_round,
@@ -21,6 +24,7 @@ from games.selectors.rounds import my_finds, results, round_info, snapshot
 from games.selectors.scores import lines_for, rows, scoreboard, team_numbers
 
 __all__ = [
+    "Highlights",
     "can_rule",
     "current_round",
     "is_host",
@@ -31,6 +35,7 @@ __all__ = [
     "players_in",
     "results",
     "room_by_code",
+    "round_highlights",
     "round_info",
     "round_player",
     "round_teams",

@@ -6,9 +6,10 @@ what the room must hear once the transaction has committed, numbered with
 the room's sequence so that a page notices a missed event and resyncs.
 
 The modules: ``rooms`` (the next round's settings, teams, players,
-moderation), ``rounds`` (dealing, the clock, the end, stored results),
-``words`` (submissions, the live scores, rulings), with ``broadcast`` and
-``errors`` shared by them. Callers import this package.
+moderation), ``teams`` (shuffling and balancing a round's teams), ``rounds``
+(dealing, the clock, the end, stored results), ``words`` (submissions, the
+live scores, rulings), with ``broadcast`` and ``errors`` shared by them.
+Callers import this package.
 """
 
 from games.services.errors import (
@@ -49,6 +50,7 @@ from games.services.rounds import (
     round_start,
     rounds_finish_due,
 )
+from games.services.teams import teams_balance, teams_shuffle
 from games.services.words import (
     REASONS,
     WordResult,
@@ -93,6 +95,8 @@ __all__ = [
     "round_resume",
     "round_start",
     "rounds_finish_due",
+    "teams_balance",
+    "teams_shuffle",
     "vocabulary_save",
     "word_result_event",
     "word_rule",

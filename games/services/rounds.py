@@ -150,10 +150,15 @@ def _carry(game_round: Round, player_id: int, team_number: int | None) -> None:
 
 @transaction.atomic
 def round_start(*, round: Round, now: datetime | None = None) -> Round:
-    """Start the clock; starting a started round changes nothing."""
+    """Start the clock (``now``: the host's press); starting a started round changes
+    nothing. Play begins after the countdown (``clock.COUNTDOWN``), except in a round
+    that starts as it is dealt (solo): the player asked to play at once."""
     now = now or timezone.now()
+    started_at, ends_at = clock.start_times(
+        round, now, countdown=not rules(round.mode).starts_at_once
+    )
     updated = Round.objects.filter(pk=round.pk, started_at__isnull=True).update(
-        started_at=now, ends_at=now + timedelta(seconds=round.duration_seconds)
+        started_at=started_at, ends_at=ends_at
     )
     round.refresh_from_db()
     if updated:
@@ -201,14 +206,15 @@ def round_pause(*, round: Round, now: datetime | None = None) -> bool:
 
 @transaction.atomic
 def round_resume(*, round: Round, now: datetime | None = None) -> bool:
-    """Restart a paused clock: the deadline moves on by the time spent paused."""
+    """Restart a paused clock: the deadline (and a countdown under way) moves on by the
+    time spent paused."""
     now = now or timezone.now()
     locked = Round.objects.select_for_update().defer("solution").get(pk=round.pk)
     if locked.paused_at is None or locked.finished_at is not None:
         return False
-    locked.ends_at += now - locked.paused_at
+    locked.started_at, locked.ends_at = clock.resumed(locked, now)
     locked.paused_at = None
-    locked.save(update_fields=["ends_at", "paused_at"])
+    locked.save(update_fields=["started_at", "ends_at", "paused_at"])
     round.refresh_from_db()
     broadcast(round.room, _clock_event(round, now))
     return True

@@ -7,9 +7,12 @@ import asyncio
 import pytest
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.db.models import F
+from django.utils import timezone
 
-from games import protocol, ratelimit, services, verdicts
+from games import clock, protocol, ratelimit, services, verdicts
 from games.consumers import RoomConsumer
+from games.models import Round
 from games.routing import websocket_urlpatterns
 from games.sessions import BROWSER_KEY
 
@@ -21,6 +24,22 @@ HOST, ANN, BEN, CHLOE = "hana-browser", "ann-browser", "ben-browser", "chloe-bro
 def make_room(**settings):
     settings.setdefault("board", RICH_BOARD)
     return services.room_create(host_browser=settings.pop("host", HOST), **settings)
+
+
+def start_round(game_round):
+    """The host pressed Start one countdown ago: the letters are up now. (Tests move
+    time by passing ``now``, never by sleeping through the 3-2-1.)"""
+    return services.round_start(round=game_round, now=timezone.now() - clock.COUNTDOWN)
+
+
+def skip_countdown(game_round) -> None:
+    """A round started through a socket: its clock moved back by the countdown, as if
+    the 3-2-1 were over. A socket that already read the round reads it again on its
+    next snapshot (``resync``)."""
+    Round.objects.filter(pk=game_round.pk).update(
+        started_at=F("started_at") - clock.COUNTDOWN, ends_at=F("ends_at") - clock.COUNTDOWN
+    )
+    game_round.refresh_from_db()
 
 
 @pytest.fixture

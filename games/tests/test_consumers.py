@@ -14,7 +14,16 @@ from boggleweb import outages
 from boggleweb.asgi import application
 from games import protocol, selectors, services, sweeper
 from games.models import Room, Round, RoundPlayer
-from games.tests.conftest import ANN, BEN, CHLOE, HOST, communicator, drain_until, make_room
+from games.tests.conftest import (
+    ANN,
+    BEN,
+    CHLOE,
+    HOST,
+    communicator,
+    drain_until,
+    make_room,
+    start_round,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -26,7 +35,7 @@ def room_with(players=(HOST,), started=True, **settings):
         services.player_join(room=room, browser=browser, nickname=browser.split("-")[0].title())
     game_round = selectors.current_round(room)
     if started:
-        services.round_start(round=game_round)
+        start_round(game_round)
     return room, Round.objects.get(pk=game_round.pk)  # with its words, for the tests
 
 

@@ -27,8 +27,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 def deal(teacher, **fields):
     """The projector's next-round panel: change what is given, deal."""
-    if not teacher.locator("#next-card").evaluate("el => el.open"):
-        teacher.click("#next-card summary")
+    if not teacher.is_visible("#next-form"):
+        teacher.locator("#open-settings:visible, #change-settings:visible").first.click()
     for name, value in fields.items():
         teacher.select_option(f"#next-form #id_{name}", value)
     teacher.click("#next-form button[type=submit]")
@@ -37,6 +37,7 @@ def deal(teacher, **fields):
 
 def start(teacher, students):
     teacher.click("#start")
+    state_is(teacher, "running")  # the 3-2-1 is over: the letters are up
     for student in students:
         state_is(student, "running")
 
@@ -145,11 +146,12 @@ def test_a_lesson_of_team_and_classic_rounds_keeps_one_truth(browser, live_daphn
     assert len(round_csv(teacher, live_daphne, class_url, 1)) >= 2
     teacher.goto(f"{live_daphne}/r/{code}/projector")
     teacher.wait_for_function("document.getElementById('players').innerText.includes('Ben')")
+    teacher.click("#open-controls")  # the host's controls: a panel the teacher opens
     teacher.once("dialog", lambda dialog: dialog.accept("Benji"))
-    teacher.locator("#players li", has_text="Ben").locator("text=Rename").click()
+    teacher.locator("#moderation li", has_text="Ben").locator("text=Rename").click()
     ann.wait_for_function("document.getElementById('players').innerText.includes('Benji')")
     teacher.once("dialog", lambda dialog: dialog.accept())
-    teacher.locator("#players li", has_text="Chloe").locator("text=Remove").click()
+    teacher.locator("#moderation li", has_text="Chloe").locator("text=Remove").click()
     chloe.wait_for_function("document.getElementById('play').dataset.state === 'stopped'")
     assert "removed you" in chloe.inner_text("#connection")
     assert chloe.locator("#board").evaluate("el => el.inert")
@@ -178,7 +180,7 @@ def test_a_planted_word_traces_green_and_a_red_path_is_answered(browser, live_da
     teacher.fill("#id_text", "wren;troglodyte")  # not a common word: planted, it counts
     teacher.click("form button[type=submit]")
     teacher.goto(f"{live_daphne}/r/{code}/projector")
-    teacher.click("#next-card summary")
+    teacher.click("#open-settings")  # in the lobby: the next round's settings, a click away
     teacher.select_option("#id_vocabulary", label="Birds")
     teacher.fill("#id_plant_count", "1")
     teacher.click("#next-form button[type=submit]")

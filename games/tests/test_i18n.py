@@ -26,7 +26,7 @@ from games.js_strings import JS_STRINGS
 from games.models import Round
 from games.routing import websocket_urlpatterns
 from games.sessions import BROWSER_KEY
-from games.tests.conftest import HOST, drain_until, make_room
+from games.tests.conftest import HOST, drain_until, make_room, start_round
 
 ROOT = Path(settings.BASE_DIR)
 PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
@@ -111,7 +111,7 @@ def english_room_started():
     with translation.override("en"):
         room = make_room(language="en")
         services.player_join(room=room, browser=HOST, nickname="Hana")
-        game_round = services.round_start(round=selectors.current_round(room))
+        game_round = start_round(selectors.current_round(room))
     return room, Round.objects.get(pk=game_round.pk)  # with its words
 
 

@@ -33,7 +33,7 @@ from games import clock, selectors, services, verdicts
 from games.models import Find, Round, RoundPlayer
 from games.nicknames import NicknameError
 from games.services import broadcast
-from games.tests.conftest import RICH_BOARD, make_room
+from games.tests.conftest import RICH_BOARD, make_room, start_round
 
 NAMES = ["Ann", "Ben", "Chloé", "Dev", "Eve"]
 # Words of RICH_BOARD: common ones (they count at every level), a rare one, one
@@ -116,7 +116,20 @@ class Lesson(RuleBasedStateMachine):
 
     @rule()
     def start(self):
+        start_round(self.current())  # pressed a countdown ago: the letters are up
+
+    @rule()
+    def start_now(self):
+        """Pressed just now: words wait for the 3-2-1 (``not_started``)."""
         services.round_start(round=self.current())
+
+    @rule(balance=st.booleans())
+    def rearrange_teams(self, balance):
+        with contextlib.suppress(services.TeamFixed):
+            if balance:
+                services.teams_balance(room=self.room)
+            else:
+                services.teams_shuffle(room=self.room)
 
     @rule(name=st.sampled_from(NAMES))
     def open_play_page(self, name):

@@ -22,13 +22,14 @@ from games.tests.conftest import (
     communicator,
     drain_until,
     make_room,
+    start_round,
 )
 
 
 def played(room, words: dict, **settings) -> Round:
     """Deal (with ``settings``), start, let each browser's player send its words, end."""
     game_round = services.round_deal(room=room, board=RICH_BOARD, **settings).round
-    services.round_start(round=game_round)
+    start_round(game_round)
     for browser, sent in words.items():
         player = selectors.player_for(room, browser)
         for word in sent:
@@ -66,7 +67,7 @@ def test_a_team_rounds_results_survive_a_head_to_head_round_after_it():
 def test_a_refused_next_round_changes_nothing_at_all():
     room = make_room(mode="versus", size=4)
     game_round = selectors.current_round(room)
-    services.round_start(round=game_round)
+    start_round(game_round)
     seq = Room.objects.get(pk=room.pk).seq
     with pytest.raises(services.RoundRunning):
         services.round_deal(room=room, board=RICH_BOARD, mode="teams", team_count=3, size=6)
@@ -79,7 +80,7 @@ def test_a_refused_next_round_changes_nothing_at_all():
 @pytest.mark.django_db
 def test_the_projector_form_refused_while_a_round_runs_saves_nothing(client):
     room = make_room(mode="versus", host=HOST)
-    services.round_start(round=selectors.current_round(room))
+    start_round(selectors.current_round(room))
     session = client.session
     session[BROWSER_KEY] = HOST
     session.save()
@@ -140,7 +141,7 @@ async def test_pages_open_when_the_room_switches_to_teams_play_for_their_teams()
     assert sorted(teams.values()) in ([1, 1, 2], [1, 2, 2])  # everyone in a team, balanced
     finder, mate = (b for b in teams if list(teams.values()).count(teams[b]) == 2)
     (other,) = (b for b in teams if b not in (finder, mate))
-    await sync_to_async(services.round_start)(round=game_round)
+    await sync_to_async(start_round)(game_round)  # the 3-2-1 is over
     await drain_until(pages[finder], "round_started")  # as a page, which waits to type
     await pages[finder].send_json_to({"type": "submit", "round": game_round.pk, "word": "alerts"})
     assert (await drain_until(pages[finder], "word_result"))["accepted"]

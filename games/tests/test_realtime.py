@@ -23,7 +23,7 @@ from django.test import override_settings
 from boggleweb.layers import redis_channel_layer
 from conftest import free_port, stop_process, wait_until_serving
 from games import services
-from games.tests.conftest import ANN, HOST, communicator, drain_until, make_room
+from games.tests.conftest import ANN, HOST, communicator, drain_until, make_room, start_round
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("REDIS_URL")
@@ -127,7 +127,7 @@ def play_a_round_across_two_servers(browser, bases):
         page.click("button[type=submit]")
         page.wait_for_selector("#lobby", state="visible")
         pages.append(page)
-    in_thread(services.round_start, round=game_round)
+    in_thread(start_round, game_round=game_round)  # pressed a countdown ago: letters up
     words = sorted(game_round.solution, key=len)
     for page, word in zip(pages, (words[-1], words[-2]), strict=True):
         page.wait_for_function("document.getElementById('play').dataset.state === 'running'")

@@ -9,7 +9,7 @@ from django.urls import reverse
 from games import selectors, services, verdicts
 from games.models import Find, Room, Round, RoundPlayer, WordRuling
 from games.sessions import BROWSER_KEY
-from games.tests.conftest import ANN, BEN, HOST, make_room
+from games.tests.conftest import ANN, BEN, HOST, make_room, start_round
 
 pytestmark = pytest.mark.django_db
 BOARD = "PERS/LATG/SINE/TERS"
@@ -17,7 +17,7 @@ BOARD = "PERS/LATG/SINE/TERS"
 
 def started(room):
     game_round = selectors.current_round(room)
-    services.round_start(round=game_round)
+    start_round(game_round)
     return Round.objects.get(pk=game_round.pk)
 
 
@@ -116,7 +116,7 @@ def test_a_ruling_made_later_on_an_earlier_round_changes_only_that_round():
     submit(first, ann, "ails")
     services.round_finish(round=first)
     second = services.round_deal(room=room, board=BOARD).round
-    services.round_start(round=second)
+    start_round(second)
     submit(second, ann, "ails")
     services.round_finish(round=second)
     rule(first, "ails", "disallow")

@@ -12,7 +12,7 @@ from django.utils import timezone
 from games import selectors, services, verdicts
 from games.models import Find, Room, RoundPlayer
 from games.nicknames import NicknameError
-from games.tests.conftest import ANN, BEN, CHLOE, HOST, make_room
+from games.tests.conftest import ANN, BEN, CHLOE, HOST, make_room, start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def started_room(**settings):
     room = make_room(**settings)
     game_round = selectors.current_round(room)
-    services.round_start(round=game_round)
+    start_round(game_round)
     game_round.refresh_from_db()
     return room, game_round
 
@@ -145,7 +145,7 @@ def test_a_word_within_the_network_grace_counts_and_one_after_it_does_not():
 def test_accents_and_case_do_not_matter_when_typing():
     room = make_room(language="fr", board="ETEA/SRUN/LOIE/TSAP", level=4)
     game_round = selectors.current_round(room)
-    services.round_start(round=game_round)
+    start_round(game_round)
     game_round.refresh_from_db()
     player = services.player_join(room=room, browser=ANN, nickname="Ann")
     assert "ete" in game_round.solution
@@ -248,7 +248,7 @@ def test_play_again_deals_a_new_round_with_the_same_settings():
 def test_accepted_words_come_back_as_the_language_writes_them():
     room = make_room(language="fr", board="ETEA/SRUN/LOIE/TSAP", level=4)
     game_round = selectors.current_round(room)
-    services.round_start(round=game_round)
+    start_round(game_round)
     player = services.player_join(room=room, browser=ANN, nickname="Ann")
     result = services.word_submit(
         round=game_round, player=player, round_id=game_round.pk, word="ete"
@@ -270,7 +270,7 @@ def test_vulgar_words_never_count_in_the_classroom_game():
     room = make_room(board="SABC/HDEF/IGJK/TLMN", level=4)
     game_round = selectors.current_round(room)
     assert "shit" not in game_round.solution
-    services.round_start(round=game_round)
+    start_round(game_round)
     player = services.player_join(room=room, browser=ANN, nickname="Ann")
     result = services.word_submit(
         round=game_round, player=player, round_id=game_round.pk, word="shit"

@@ -11,7 +11,7 @@ from games.engine import dawg
 from games.engine.board import parse_board
 from games.engine.lexicon import load_lexicon
 from games.models import Round, WordRuling
-from games.tests.conftest import ANN, make_room
+from games.tests.conftest import ANN, make_room, start_round
 
 pytestmark = pytest.mark.django_db
 # S-H-I-T runs down the first column: a word of ENABLE2K, blocked in a classroom.
@@ -26,7 +26,7 @@ def game_round():
     they disallowed (copied in from an earlier round, as a class's later rounds get them)."""
     room = make_room(mode="versus", level=1, board=BOARD)
     earlier = selectors.current_round(room)
-    services.round_start(round=earlier)
+    start_round(earlier)
     services.round_finish(round=earlier)
     services.word_rule(round=earlier, word="shied", verdict="allow")
     services.word_rule(round=earlier, word="hide", verdict="disallow")
@@ -40,7 +40,7 @@ def game_round():
         solution={**dealt.solution, PLANTED: path},
         word_count=dealt.word_count + 1,
     )
-    services.round_start(round=dealt)
+    start_round(dealt)
     verdicts.clear_caches()
     return Round.objects.get(pk=dealt.pk)
 
@@ -138,7 +138,7 @@ def test_a_traced_word_the_hint_calls_red_is_still_answered_with_its_reason(game
 def test_a_typed_word_is_read_in_the_rounds_language(language, board, typed, word, shown):
     room = make_room(mode="versus", language=language, level=4, board=board)
     game_round = selectors.current_round(room)
-    services.round_start(round=game_round)
+    start_round(game_round)
     ann = services.player_join(room=room, browser=ANN, nickname="Ann")
     result = services.word_submit(round=game_round, player=ann, round_id=game_round.pk, word=typed)
     assert (result.accepted, result.word) == (True, word)
@@ -148,7 +148,7 @@ def test_a_typed_word_is_read_in_the_rounds_language(language, board, typed, wor
 def test_in_spanish_ano_is_not_año():
     room = make_room(mode="versus", language="es", level=4, board="AÑOS/TEMA/LUNA/CASA")
     game_round = selectors.current_round(room)
-    services.round_start(round=game_round)
+    start_round(game_round)
     ann = services.player_join(room=room, browser=ANN, nickname="Ann")
     result = services.word_submit(round=game_round, player=ann, round_id=game_round.pk, word="ano")
     assert (result.accepted, result.reason) == (False, "not_on_board")

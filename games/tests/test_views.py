@@ -12,7 +12,7 @@ from django.urls import reverse
 from games import selectors, services, verdicts, views
 from games.engine.board import parse_board, path_problem
 from games.models import Room
-from games.tests.conftest import make_room
+from games.tests.conftest import make_room, start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +113,7 @@ def test_a_hostile_nickname_is_shown_as_text(client):
     client.post(reverse("games:join"), {"code": room.code, "nickname": "<img src=x>"})
     services.player_join(room=room, browser="other", nickname="Ben")
     game_round = selectors.current_round(room)
-    services.round_start(round=game_round)
+    start_round(game_round)
     services.round_finish(round=game_round)
     html = client.get(
         reverse("games:results", kwargs={"code": room.code, "number": 1})

@@ -9,7 +9,7 @@ from games import selectors, services, vocabulary
 from games.engine.scoring import score_word
 from games.models import Round
 from games.sessions import BROWSER_KEY
-from games.tests.conftest import ANN, HOST, make_room
+from games.tests.conftest import ANN, HOST, make_room, start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +79,7 @@ def test_planted_words_are_on_the_board_and_score_a_bonus():
     assert len(game_round.planted) == 2
     assert set(game_round.planted) <= {"pomme", "chat", "maison"}
     assert set(game_round.planted) <= set(game_round.solution)
-    services.round_start(round=game_round)
+    start_round(game_round)
     ann = services.player_join(room=room, browser=ANN, nickname="Ann")
     word = sorted(game_round.planted)[0]
     result = services.word_submit(round=game_round, player=ann, round_id=game_round.pk, word=word)
@@ -94,7 +94,7 @@ def test_results_show_planted_words_with_their_translation(client):
     session.save()
     saved, _ = services.vocabulary_save(room=room, name="Unit 3", text=UNIT, language="fr")
     _, game_round = deal_with(room, saved, 3, 2)
-    services.round_start(round=game_round)
+    start_round(game_round)
     services.round_finish(round=game_round)
     html = client.get(
         reverse("games:results", kwargs={"code": room.code, "number": game_round.number})
@@ -124,7 +124,7 @@ def test_the_results_count_the_bonus_in_your_points(client):
     session.save()
     saved, _ = services.vocabulary_save(room=room, name="Unit 3", text=UNIT, language="fr")
     _, game_round = deal_with(room, saved, 1, 5)
-    services.round_start(round=game_round)
+    start_round(game_round)
     ann = services.player_join(room=room, browser=ANN, nickname="Ann")
     word = next(iter(game_round.planted))
     services.word_submit(round=game_round, player=ann, round_id=game_round.pk, word=word)

@@ -1,19 +1,33 @@
-// The projector screen: the host's view of a room, large enough for the back of the class.
+// The projector: a presentation view of a room, read from the back of the class.
+// Lobby (join code, QR code, who has joined), 3-2-1, the round (board, clock,
+// leaderboard), then the podium and the next round in one click. The host's
+// controls (players, teams, settings) are in panels the teacher opens.
 
-import { formatTime, renderBoard, secondsLeft, t } from "./board.js";
+import { formatTime, renderBoard, secondsLeft, t, tn } from "./board.js";
 import { openRoom } from "./room.js";
+import { bindSoundButton, createSounds } from "./sound.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
 const els = {
   root: $("projector"), board: $("board"), clock: $("clock"), clockState: $("clock-state"),
-  joinPanel: $("join-panel"), leaderboard: $("leaderboard"), title: $("leaderboard-title"),
-  players: $("players"), playerCount: $("player-count"), feedback: $("feedback"),
-  connection: $("connection"), lock: $("lock"), topOnly: $("top-only"), settings: $("round-settings"),
-  results: $("results-link"), start: $("start"), pause: $("pause"), resume: $("resume"),
-  extend: $("extend"), end: $("end"), nextCard: $("next-card"),
+  countdown: $("countdown"), leaderboard: $("leaderboard"), title: $("leaderboard-title"),
+  players: $("players"), playerCount: $("player-count"), playerCountLabel: $("player-count-label"),
+  feedback: $("feedback"), panelFeedback: $("panel-feedback"), connection: $("connection"),
+  lock: $("lock"), topOnly: $("top-only"), settings: $("round-settings"),
+  lobbySettings: $("lobby-settings"), results: $("results-link"), podium: $("podium"),
+  controls: $("controls-panel"), settingsPanel: $("settings-panel"), moderation: $("moderation"),
+  moderationCount: $("moderation-count"), teamsSection: $("teams-section"), teamColumns: $("team-columns"),
 };
-const state = { snap: null, offset: 0, rows: new Map(), players: new Map(), timer: null };
+const CLOCK = page.clock;  // {countdown, warn, urgent}: games/clock.py's numbers
+const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+const sounds = createSounds({ defaultOn: true, storageKey: "lettergrid-sound-projector" });
+bindSoundButton($("sound-toggle"), sounds);
+
+const state = {
+  snap: null, offset: 0, rows: new Map(), players: new Map(), timer: null,
+  shown: "", lastSecond: null, selected: null, podiumFor: null, seen: null,
+};
 
 const room = openRoom(page.socket, {
   snapshot: apply,
@@ -30,28 +44,32 @@ function onEvent(message) {
     players: (m) => { if (current(m)) { renderPlayers(m.players); } },
     room: (m) => setRoom(m.locked, m.top_only),
     error: (m) => say(m.message),
-    round_started: (m) => { if (current(m)) { room.resync(); } },  // the letters appear
+    round_started: (m) => { if (current(m)) { room.resync(); } },  // the letters, face down until started_at
     clock: (m) => { if (current(m)) { setClock(m); } },
-    round_ended: (m) => { if (current(m)) { round.finished_at = m.finished_at; setStatus("finished"); } },
-    new_round: () => room.resync(),
+    round_ended: (m) => {
+      if (current(m)) { round.finished_at = m.finished_at; sounds.play("bell"); setStatus("finished"); }
+    },
+    new_round: () => { closePanels(); room.resync(); },
     ruling: () => room.resync(),
   };
   (handlers[message.type] || (() => {}))(message);
 }
 
 function apply(snap) {
+  const sameRound = state.snap && state.snap.round.id === snap.round.id;
   state.snap = snap;
   state.offset = Date.parse(snap.server_time) - Date.now();
+  if (!sameRound) { state.seen = null; state.selected = null; }
   const { round } = snap;
-  renderBoard(els.board, round.board, "span", round.size);
-  els.settings.textContent = [
-    round.language_name, round.level_name, `${round.size}×${round.size}`,
-    round.scoring === "classic" ? t("classic") : "",
-  ].filter(Boolean).join(" · ");
+  const minutes = formatTime(round.duration_seconds);
+  const facts = [round.language_name, round.level_name, `${round.size}×${round.size}`, minutes,
+    round.scoring === "classic" ? t("classic") : ""].filter(Boolean).join(" · ");
+  els.settings.textContent = els.lobbySettings.textContent = facts;
   state.rows = new Map(snap.scores.map((row) => [row.id, row]));
   renderPlayers(snap.players);
   setRoom(snap.room.locked, snap.room.top_only);
   els.results.href = page.results.replace("/rounds/0/", `/rounds/${round.number}/`);
+  state.shown = "";
   setStatus(round.status);
 }
 
@@ -65,32 +83,94 @@ function setClock(message) {
 
 function setStatus(status) {
   state.snap.round.status = status;
-  els.root.dataset.state = status;
-  // While a round runs the code stays, small, for latecomers; the QR code is for the lobby.
-  els.joinPanel.classList.toggle("compact", status !== "lobby");
-  els.start.hidden = status !== "lobby";
-  els.pause.hidden = status !== "running";
-  els.resume.hidden = status !== "paused";
-  els.extend.hidden = els.end.hidden = !["running", "paused"].includes(status);
-  els.results.hidden = status !== "finished";
-  els.clockState.textContent = { lobby: t("waiting"), paused: t("paused"), finished: t("time_up") }[status] || "";
-  els.nextCard.open = status === "finished";
   clearInterval(state.timer);
-  if (status === "running") { state.timer = setInterval(tick, 250); }
+  if (status === "running") { state.timer = setInterval(tick, 200); }
+  if (status === "finished") { showPodium(); }
   tick();
+}
+
+// Milliseconds until play begins (the server's started_at, seen through our clock offset).
+function untilStart() {
+  const round = state.snap.round;
+  if (!round.started_at) { return 0; }
+  const now = round.paused_at ? Date.parse(round.paused_at) : Date.now() + state.offset;
+  return Date.parse(round.started_at) - now;
+}
+
+// What the screen shows: lobby, countdown (3-2-1), running, paused or finished.
+function view() {
+  const { status } = state.snap.round;
+  if (status === "running" && untilStart() > 0) { return "countdown"; }
+  return status;
 }
 
 function tick() {
   const round = state.snap.round;
-  const left = round.status === "lobby" ? round.duration_seconds : secondsLeft(round, state.offset) ?? 0;
+  const shown = view();
+  if (shown !== state.shown) { show(shown, state.shown); }
+  if (shown === "countdown") {
+    const count = Math.max(1, Math.ceil(untilStart() / 1000));
+    if (els.countdown.textContent !== String(count)) {
+      els.countdown.textContent = count;
+      restartAnimation(els.countdown, "tick");
+      sounds.play("tick");
+    }
+  }
+  const left = round.status === "lobby" || shown === "countdown"
+    ? round.duration_seconds : secondsLeft(round, state.offset) ?? 0;
   els.clock.textContent = formatTime(round.status === "finished" ? 0 : left);
-  els.clock.classList.toggle("clock-low", round.status === "running" && left <= 10);
-  if (round.status === "running" && left === 0) {
+  const playing = ["running", "paused"].includes(shown);
+  els.clock.classList.toggle("clock-warn", playing && left <= CLOCK.warn && left > CLOCK.urgent);
+  els.clock.classList.toggle("clock-urgent", playing && left <= CLOCK.urgent && left > 0);
+  if (shown === "running" && left <= CLOCK.urgent && left > 0 && left !== state.lastSecond) {
+    sounds.play("tick");  // the last ten seconds, one a second
+  }
+  state.lastSecond = left;
+  if (shown === "running" && left === 0) {
     clearInterval(state.timer);
     // The server ends the round at the bell and says so; should that word be lost, ask.
     setTimeout(() => { if (state.snap.round.status === "running") { room.resync(); } }, 3000);
   }
 }
+
+function show(shown, before) {
+  state.shown = shown;
+  els.root.dataset.state = shown;
+  const round = state.snap.round;
+  // Face down in the lobby and during the 3-2-1 (paused in it too); the letters at the start.
+  const up = shown === "running" || shown === "finished" || (shown === "paused" && untilStart() <= 0);
+  const letters = up ? round.board : null;
+  renderBoard(els.board, letters, "span", round.size);
+  els.countdown.hidden = shown !== "countdown";
+  if (shown !== "countdown") { els.countdown.textContent = ""; }
+  if (shown === "running" && before === "countdown") { sounds.play("start"); }
+  $("pause").hidden = shown !== "running";
+  $("resume").hidden = shown !== "paused";
+  $("extend").hidden = $("end").hidden = !["countdown", "running", "paused"].includes(shown);
+  els.clockState.textContent = { paused: t("paused"), finished: t("time_up"), countdown: t("get_ready") }[shown] || "";
+  renderTeams();
+}
+
+function restartAnimation(element, name) {
+  element.classList.remove(name);
+  void element.offsetWidth;  // a reflow, so the same animation plays again
+  element.classList.add(name);
+}
+
+// --- the end: podium, longest word, best word nobody found ---------------------------
+
+async function showPodium() {
+  const { number } = state.snap.round;
+  state.podiumFor = number;
+  try {
+    const response = await fetch(page.podium.replace("/rounds/0/", `/rounds/${number}/`), {
+      credentials: "same-origin", headers: { Accept: "text/html" },
+    });
+    if (response.ok && state.podiumFor === number) { els.podium.innerHTML = await response.text(); }
+  } catch { /* offline: the results link still works */ }
+}
+
+// --- players, scores, teams ------------------------------------------------------------
 
 // A team round is one with teams (the round says which): no mode names here.
 function teams() { return state.snap.round.teams.length > 0; }
@@ -113,16 +193,30 @@ function renderScores() {
   const topOnly = state.snap.room.top_only;
   if (topOnly) { rows = rows.slice(0, 5); }
   els.title.textContent = topOnly ? t("top_five") : t("leaderboard");
-  els.leaderboard.replaceChildren(...rows.map((row) => {
-    const li = document.createElement("li");
+  // FLIP: note where each row was, reorder, then slide each from there to its new place.
+  const before = new Map([...els.leaderboard.children].map((li) => [li.dataset.id, li.getBoundingClientRect().top]));
+  const existing = new Map([...els.leaderboard.children].map((li) => [li.dataset.id, li]));
+  const items = rows.map((row) => {
+    const li = existing.get(String(row.id)) || document.createElement("li");
+    li.dataset.id = row.id;
     const name = document.createElement("span");
     name.className = "name";
     name.textContent = rowName(row);
     const points = document.createElement("strong");
     points.textContent = row.points;
-    li.append(name, " ", points);
+    li.replaceChildren(name, " ", points);
     return li;
-  }));
+  });
+  els.leaderboard.replaceChildren(...items);
+  if (reduceMotion.matches || !document.body.animate) { return; }
+  for (const li of items) {
+    const from = before.get(li.dataset.id);
+    const delta = from === undefined ? 0 : from - li.getBoundingClientRect().top;
+    if (delta) {
+      li.animate([{ transform: `translateY(${delta}px)` }, { transform: "none" }],
+        { duration: 450, easing: "cubic-bezier(.2,.7,.3,1)" });
+    }
+  }
 }
 
 function renderPlayers(players) {
@@ -132,9 +226,32 @@ function renderPlayers(players) {
     players.forEach((p) => { if (!state.rows.has(p.id)) { state.rows.set(p.id, { id: p.id, points: 0, words: 0 }); } });
   }
   els.playerCount.textContent = players.length;
+  els.playerCountLabel.textContent = tn("players", players.length);
+  els.moderationCount.textContent = players.length;
   els.players.replaceChildren(...players.map((player) => {
     const li = document.createElement("li");
+    li.textContent = player.nickname;
+    if (player.team) {
+      const tag = document.createElement("span");
+      tag.className = "team-tag";
+      tag.textContent = teamName(player.team);
+      li.append(tag);
+    }
+    // Whoever joins after the list was first shown arrives with a little bounce.
+    if (state.seen && !state.seen.has(player.id) && !reduceMotion.matches) { li.className = "arrived"; }
+    return li;
+  }));
+  state.seen = new Set([...(state.seen || []), ...players.map((p) => p.id)]);
+  renderModeration(players);
+  renderTeams();
+  renderScores();
+}
+
+function renderModeration(players) {
+  els.moderation.replaceChildren(...players.map((player) => {
+    const li = document.createElement("li");
     const name = document.createElement("span");
+    name.className = "name";
     name.textContent = player.team ? `${player.nickname} (${teamName(player.team)})` : player.nickname;
     const rename = button(t("rename"), () => {
       const nickname = window.prompt(t("rename_prompt", { nickname: player.nickname }), player.nickname);
@@ -145,17 +262,70 @@ function renderPlayers(players) {
         room.send({ type: "remove", player: player.id });
       }
     });
-    li.append(name, " ", rename, " ", remove);
-    if (teams() && player.team) {
-      const count = state.snap.round.teams.length;
-      const move = button(t("next_team"), () => {
-        room.send({ type: "move", player: player.id, team: (player.team % count) + 1 });
-      });
-      li.append(" ", move);
-    }
+    li.append(name, rename, remove);
     return li;
   }));
-  renderScores();
+}
+
+// The teams side by side: tap a player, then a team (or drag the player onto it).
+function renderTeams() {
+  const open = teams() && state.snap.round.status !== "finished";
+  els.teamsSection.hidden = !open;
+  if (!open) { els.teamColumns.replaceChildren(); return; }
+  const players = [...state.players.values()];
+  if (state.selected !== null && !state.players.has(state.selected)) { state.selected = null; }
+  const selected = state.players.get(state.selected);
+  els.teamColumns.replaceChildren(...state.snap.round.teams.map((team) => {
+    const column = document.createElement("section");
+    column.className = "team-column";
+    column.dataset.team = team.number;
+    const members = players.filter((p) => p.team === team.number);
+    const heading = document.createElement("h4");
+    heading.textContent = t("team_size", { team: team.name, count: members.length });
+    const move = button(t("move_here"), () => moveSelected(team.number));
+    move.classList.add("team-move");
+    move.hidden = !selected || selected.team === team.number;
+    if (selected) { move.setAttribute("aria-label", t("move_to", { nickname: selected.nickname, team: team.name })); }
+    const list = document.createElement("ul");
+    list.append(...members.map((player) => {
+      const li = document.createElement("li");
+      const chip = button(player.nickname, () => {
+        state.selected = state.selected === player.id ? null : player.id;
+        renderTeams();
+        const again = els.teamColumns.querySelector(`[data-player="${player.id}"]`);
+        if (again) { again.focus(); }
+      });
+      chip.classList.add("team-player");
+      chip.dataset.player = player.id;
+      chip.setAttribute("aria-pressed", String(state.selected === player.id));
+      chip.draggable = true;
+      chip.addEventListener("dragstart", (event) => {
+        event.dataTransfer.setData("text/plain", String(player.id));
+        event.dataTransfer.effectAllowed = "move";
+      });
+      li.append(chip);
+      return li;
+    }));
+    column.addEventListener("dragover", (event) => { event.preventDefault(); column.classList.add("drop-target"); });
+    column.addEventListener("dragleave", () => column.classList.remove("drop-target"));
+    column.addEventListener("drop", (event) => {
+      event.preventDefault();
+      column.classList.remove("drop-target");
+      const id = Number(event.dataTransfer.getData("text/plain"));
+      if (id) { state.selected = id; moveSelected(team.number); }
+    });
+    column.append(heading, move, list);
+    return column;
+  }));
+}
+
+function moveSelected(teamNumber) {
+  const player = state.players.get(state.selected);
+  state.selected = null;
+  if (player && player.team !== teamNumber) {
+    room.send({ type: "move", player: player.id, team: teamNumber });
+  }
+  renderTeams();
 }
 
 function button(label, onClick) {
@@ -173,14 +343,32 @@ function setRoom(locked, topOnly) {
   if (state.snap) { state.snap.room.locked = locked; state.snap.room.top_only = topOnly; renderScores(); }
 }
 
-function say(text) { els.feedback.textContent = text; }
+function say(text) { els.feedback.textContent = els.panelFeedback.textContent = text; }
 
+// --- the teacher's panels and buttons ----------------------------------------------------
+
+function closePanels() {
+  for (const dialog of [els.controls, els.settingsPanel]) { if (dialog.open) { dialog.close(); } }
+}
+
+$("open-controls").addEventListener("click", () => els.controls.showModal());
+for (const id of ["open-settings", "change-settings"]) {
+  $(id).addEventListener("click", () => els.settingsPanel.showModal());
+}
+for (const close of document.querySelectorAll("[data-close]")) {
+  close.addEventListener("click", () => close.closest("dialog").close());
+}
 for (const control of document.querySelectorAll("[data-action]")) {
   control.addEventListener("click", () => {
     const action = control.dataset.action;
     if (action === "end" && !window.confirm(t("confirm_end"))) { return; }
+    say("");
     room.send(action === "extend" ? { type: "extend", seconds: 30 } : { type: action });
   });
 }
+$("shuffle-teams").addEventListener("click", () => room.send({ type: "shuffle_teams" }));
+$("balance-teams").addEventListener("click", () => room.send({ type: "balance_teams" }));
 els.lock.addEventListener("change", () => room.send({ type: "lock", on: els.lock.checked }));
 els.topOnly.addEventListener("change", () => room.send({ type: "top_only", on: els.topOnly.checked }));
+// A settings form sent back with an error opens again, so the teacher sees why.
+if (document.querySelector("#next-form .error, #next-form .form-errors")) { els.settingsPanel.showModal(); }
