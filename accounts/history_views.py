@@ -80,7 +80,8 @@ def student(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 def _csv_response(text: str, filename: str) -> HttpResponse:
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    # UTF-8 with a byte-order mark: without it Excel reads the accents as Windows-1252.
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     return response
 
