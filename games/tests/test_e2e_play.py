@@ -67,7 +67,9 @@ def test_a_solo_round_typed_dragged_ended_and_traced_in_the_results(page, live_d
     )
     assert "+" in page.inner_text("#feedback")
     type_word(page, "zzzq")
-    page.wait_for_function("document.getElementById('feedback').innerText.toUpperCase().includes('ZZZQ')")
+    page.wait_for_function(
+        "document.getElementById('feedback').innerText.toUpperCase().includes('ZZZQ')"
+    )
     assert "Not on the board" in page.inner_text("#feedback")
     drag(page, words[dragged])
     page.wait_for_function("document.getElementById('found-count').innerText === '2'")
