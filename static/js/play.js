@@ -72,7 +72,6 @@ function applySnapshot(snap) {
   const { round } = snap;
   const size = `${round.size}×${round.size}`;
   els.language.textContent = round.language_name;
-  els.language.lang = round.language;
   els.settings.textContent = `${round.level_name} · ${size}`;
   els.scoringNote.hidden = round.scoring !== "classic";
   state.lastLeft = null;
