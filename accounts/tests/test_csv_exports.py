@@ -9,13 +9,20 @@ from datetime import timedelta
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.tests.conftest import make_classroom
 from games import selectors, services
 
 pytestmark = pytest.mark.django_db
 BOM = b"\xef\xbb\xbf"
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """A French request leaves French active in this thread: later tests expect English."""
+    yield
+    translation.activate("en")
 
 
 @pytest.fixture
