@@ -127,7 +127,8 @@ function setStatus(status) {
     if (!state.revealed && round.board) { reveal(); }
     state.timer = setInterval(tick, 250);
     tick();
-    if (running) { els.input.focus(); }
+    // Ready to type; a keyboard player on the tiles stays there.
+    if (running && !els.board.contains(document.activeElement)) { els.input.focus(); }
   } else if (status === "paused") {
     els.clock.textContent = formatTime(secondsLeft(round, state.offset));
     showFeedback(t("paused"), null);
@@ -236,7 +237,12 @@ function onClock(message, status) {
   state.offset = Date.parse(message.server_time) - Date.now();
   if (round.status === "lobby" && status === "running") {
     // The 3-2-1 starts now; the letters come with the snapshot (or with the event itself).
-    if (message.board) { round.board = message.board; } else { room.resync(); }
+    if (message.board) {
+      round.board = message.board;
+    } else {
+      room.resync();
+      if (startsIn(round) <= 0) { return; }  // no 3-2-1: the snapshot starts the page
+    }
   }
   setStatus(status);
 }
