@@ -14,6 +14,7 @@ import pytest
 from games.engine.board import parse_board
 from games.engine.lexicon import load_lexicon
 from games.engine.solver import solve
+from games.tests.screens import readme_screenshot
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -90,6 +91,7 @@ def test_a_solo_round_typed_dragged_ended_and_traced_in_the_results(page, live_d
     assert traced == len(words[typed])
     assert page.locator("#trace-status").inner_text().startswith(typed)
     page.screenshot(path=str(ARTIFACTS / "results-traced.png"), full_page=True)
+    readme_screenshot(page, "results")
 
 
 def test_reload_mid_round_keeps_finds_score_and_clock(page, live_daphne):
