@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,7 @@ from games.tests.test_e2e_play import board_words
 
 pytestmark = pytest.mark.e2e
 PHONE = {"width": 360, "height": 640}
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 @pytest.fixture
@@ -18,6 +20,8 @@ def phone(browser, request):
     context = browser.new_context(viewport=PHONE, has_touch=True)
     page = context.new_page()
     yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
     context.close()
 
 
@@ -58,6 +62,7 @@ def test_playing_on_a_phone_keeps_the_word_box_the_language_and_the_results_on_s
     phone.fill("#word-input", "zzzqx")
     phone.press("#word-input", "Enter")
     phone.wait_for_function("document.getElementById('feedback').className.includes('bad')")
+    phone.screenshot(path=str(ARTIFACTS / "phone-refused.png"))
     assert phone.locator("#word-input").bounding_box() == box_before
     readme_screenshot(phone, "phone-play")
 
