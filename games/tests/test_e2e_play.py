@@ -101,6 +101,9 @@ def test_reload_mid_round_keeps_finds_score_and_clock(page, live_daphne):
     page.wait_for_function(
         f"document.getElementById('finds').innerText.toUpperCase().includes('{word.upper()}')"
     )
+    settled = "() => { const s = document.getElementById('score');"
+    settled += " return s.innerText !== '0' && s.innerText === s.dataset.value; }"
+    page.wait_for_function(settled)  # its answer in, the count-up done
     score = page.inner_text("#score")
     page.wait_for_timeout(2000)
     before = seconds_left(page)

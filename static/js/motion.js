@@ -29,11 +29,12 @@ export function fly(text, from, to) {
 }
 
 // The number in `el` counts up (or down) to `to`; a newer call takes over from an older one.
+// animate false: straight to `to` (a page rebuilt from a snapshot has nothing to celebrate).
 const counting = new WeakMap();
-export function countTo(el, to) {
+export function countTo(el, to, animate = true) {
   const from = Number(el.textContent) || 0;
   cancelAnimationFrame(counting.get(el));
-  if (reducedMotion() || from === to || !Number.isFinite(from)) {
+  if (!animate || reducedMotion() || from === to || !Number.isFinite(from)) {
     el.textContent = to;
     return;
   }

@@ -280,7 +280,7 @@ function rowName(row) {
 function onScores(message) {
   if (!state.snap || message.round !== state.snap.round.id) { return; }
   for (const row of message.scores) { state.rows.set(row.id, row); }
-  renderScores();
+  renderScores(true);
   const find = message.find;
   if (find && !state.finds.has(find.word)) {
     state.finds.set(find.word, { word: find.word, display: find.display, path: find.path,
@@ -292,9 +292,12 @@ function onScores(message) {
   }
 }
 
-function renderScores() {
+// animate: a score that changed while the page watched counts up; a snapshot's is just shown.
+function renderScores(animate = false) {
   const mine = state.rows.get(myKey());
-  countTo(els.score, mine ? mine.points : 0);
+  const points = mine ? mine.points : 0;
+  els.score.dataset.value = points;
+  countTo(els.score, points, animate);
   els.scoresCard.hidden = state.snap.round.mode === "solo";
   // A removed player's row stays in the round's record, not on the screen.
   const rows = [...state.rows.values()].filter(rowName)
