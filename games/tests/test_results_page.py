@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from games import selectors, services, verdicts
 from games.models import Player
@@ -109,3 +110,22 @@ def test_a_word_item_shows_its_gloss_when_the_data_has_one(versus_round):
     context = results_context(game_round, member, is_host=False)
     context["missed"][0]["gloss"] = "a meaning"
     assert '<span class="gloss">a meaning</span>' in render_to_string("games/results.html", context)
+
+
+def test_in_french_the_results_speak_french_with_french_plurals(client, versus_round):
+    room, game_round, ann, _ = versus_round
+    solution = verdicts.round_solution(game_round.pk)
+    fives = sorted(w for w in solution if len(w) == 5)[:2]
+    play(game_round, ann, fives)  # 2 + 2 = 4 points
+    services.round_finish(round=game_round, now=game_round.ends_at)
+    client.cookies["django_language"] = "fr"
+    try:
+        html = results_html(as_browser(client, "ann-browser"), room, game_round)
+    finally:
+        translation.activate("en")  # the request left French active in this thread
+    assert '<html lang="fr">' in html
+    assert re.search(r'id="my-points">4</strong> <span class="unit">points</span>', html)
+    assert "Tes mots les plus longs :" in html
+    assert "Ta place" in html and 'id="my-rank">1 sur 2<' in html
+    assert "Les plus courts d" in html
+    assert "letters (" not in html and "Your round" not in html
