@@ -8,7 +8,11 @@ by the processes, each entry with its time) and reads the others'. A process
 holding clearly more than its share closes a few of its sockets with
 ``CLOSE_MOVE``; their pages reconnect at once, and the balancer sends them to
 the emptier processes. A little at a time (at most a tenth of its sockets a
-turn), so a class never reconnects all at once.
+turn), so a class never reconnects all at once, and only once the excess has
+lasted two turns with this process no longer filling up: while a class joins,
+the processes' counts are read a few seconds apart and look uneven for a
+moment (600 players joining through the balancer were moved about for no
+reason before this).
 
 Only with the Redis channel layer (several processes); ``SOCKET_REBALANCE_SECONDS``
 sets the period (0: never).
@@ -36,6 +40,7 @@ MOST_PER_TURN = 0.1
 
 _sockets: weakref.WeakSet = weakref.WeakSet()
 _tasks: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+_last_turn: dict[str, int] = {"held": 0, "excess": 0}  # what the previous turn saw
 
 
 def track(consumer) -> None:
@@ -95,7 +100,10 @@ async def balance_once(client, interval: float) -> int:
             counts.append(int(count))
     if stale:
         await client.hdel(KEY, *stale)
-    shed = to_shed(mine, counts)
+    excess = to_shed(mine, counts)
+    settled = _last_turn["excess"] > 0 and mine <= _last_turn["held"]
+    _last_turn.update(held=mine, excess=excess)
+    shed = excess if settled else 0
     if shed:
         logger.info("moving %d of %d sockets to less busy processes", shed, mine)
         for consumer in random.sample(list(_sockets), shed):

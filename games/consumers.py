@@ -8,12 +8,13 @@ games.protocol.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
-import time
 from types import SimpleNamespace
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -22,6 +23,7 @@ from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from boggleweb.outages import note_outage
 from games import balance, clock, host_actions, protocol, ratelimit, selectors, services, sweeper
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
@@ -40,16 +42,6 @@ def _service_errors() -> tuple[type[BaseException], ...]:
 
 
 SERVICE_ERRORS = _service_errors()
-_last_outage_log = 0.0
-
-
-def note_outage(error: BaseException) -> None:
-    """One log line per process and minute for an outage, not a traceback per socket."""
-    global _last_outage_log
-    now = time.monotonic()
-    if now - _last_outage_log > 60:
-        _last_outage_log = now
-        logger.error("database or Redis unreachable, pages are asked to retry (4503): %s", error)
 
 
 def connection_language(scope: dict) -> str:
@@ -209,9 +201,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
         once, and the balancer sends it to a less busy process."""
         await self.close(code=protocol.CLOSE_MOVE)
 
+    async def layer_lost(self, message: dict) -> None:
+        """Redis went away (boggleweb.layers): the page retries, and comes back with a
+        fresh snapshot once Redis does."""
+        await self.close(code=protocol.CLOSE_UNAVAILABLE)
+
     async def room_closed(self, message: dict) -> None:
         """The room was deleted (its class, say): this page has nothing left to show."""
         await self.close(code=protocol.CLOSE_NOT_A_ROOM)
 
     async def send_json(self, content: dict) -> None:
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+        # The page may have gone while a reply or a room event for it was on its way
+        # (a class closing its laptops): nothing to tell it, nothing to log.
+        with contextlib.suppress(Disconnected):
+            await self.send(text_data=json.dumps(content, separators=(",", ":")))

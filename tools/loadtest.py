@@ -17,6 +17,11 @@ is connected, each room's host socket starts its round, as a teacher does
 with the class waiting, and the start latency (the host's ``start`` to each
 player's ``round_started``) is measured too. Every play page then notes that
 its player takes part, all at once.
+
+With ``teacher_pages`` (paths on the server, and a teacher's session), one
+teacher opens those pages one after another for the whole run, as a teacher
+looking at leaderboards during a lesson: their server times are reported
+beside the players' latencies, to compare with a run without them.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import json
 import random
 import statistics
 import time
+import urllib.request
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -77,6 +83,8 @@ class Tally:
     connect_seconds: float = 0.0
     start_sent: dict[str, float] = field(default_factory=dict)  # room code -> when
     starts: list[float] = field(default_factory=list)
+    teacher_pages: list[float] = field(default_factory=list)
+    teacher_errors: int = 0
 
 
 def prepare(
@@ -124,6 +132,24 @@ def _session_for(browser: str) -> str:
     return session.session_key
 
 
+def teacher_session(username: str) -> str:
+    """A session key logged in as ``username`` (as the login page would make)."""
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+
+    user = get_user_model().objects.get(username=username)
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]  # not axes: it checks only
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return session.session_key
+
+
 def cleanup(seats: list[Seat]) -> None:
     codes = {seat.code for seat in seats}
     Room.objects.filter(code__in=codes).delete()
@@ -136,6 +162,7 @@ async def run(
     duration: float,
     interval: float,
     hosts: dict[str, str] | None = None,
+    teacher: tuple[str, list[str], float] | None = None,
 ) -> Tally:
     """Connect every player (a class joining, 50 at a time), start the rounds
     from the hosts' sockets if ``hosts``, then play for ``duration``."""
@@ -157,6 +184,8 @@ async def run(
     if hosts:
         await start_rounds(base_url, hosts, seats, gate, tally)
     deadline = time.monotonic() + duration
+    if teacher:
+        readers.append(asyncio.ensure_future(browse(base_url, *teacher, deadline, tally)))
     await asyncio.gather(
         *(
             play(socket, seat, deadline, interval, tally)
@@ -222,6 +251,37 @@ async def play(socket, seat: Seat, deadline: float, interval: float, tally: Tall
     tally.lost_events += len(expected - seat.seen)
 
 
+async def browse(
+    base_url: str,
+    session_key: str,
+    paths: list[str],
+    pause: float,
+    deadline: float,
+    tally: Tally,
+) -> None:
+    """A teacher opening ``paths`` in turn until ``deadline``, ``pause`` seconds apart
+    (one request at a time)."""
+    cookie = f"{settings.SESSION_COOKIE_NAME}={session_key}"
+
+    def fetch(path: str) -> None:
+        request = urllib.request.Request(base_url + path, headers={"Cookie": cookie})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            answer.read()
+            if answer.status != 200 or answer.url != base_url + path:  # not sent to log in
+                raise OSError(f"{path}: {answer.status} {answer.url}")
+
+    while time.monotonic() < deadline:
+        for path in paths:
+            began = time.perf_counter()
+            try:
+                await asyncio.to_thread(fetch, path)
+            except OSError:
+                tally.teacher_errors += 1
+            else:
+                tally.teacher_pages.append(time.perf_counter() - began)
+            await asyncio.sleep(pause)
+
+
 async def listen(socket, seat: Seat, tally: Tally) -> None:
     seat.first_seq = seat.last_seq
     async for raw in socket:
@@ -277,4 +337,7 @@ def report(tally: Tally, players: int, rooms: int, duration: float) -> dict:
         "errors": tally.errors,
         "connect_failures": tally.connect_failures,
         "connect_s": round(tally.connect_seconds, 2),
+        "teacher_page_ms": percentiles(tally.teacher_pages),
+        "teacher_pages": len(tally.teacher_pages),
+        "teacher_errors": tally.teacher_errors,
     }

@@ -48,7 +48,7 @@ def test_database_and_redis_urls_switch_the_backends(tmp_path):
     assert result.returncode == 0, result.stderr
     engine, layer, _ = result.stdout.split()
     assert engine == "django.db.backends.postgresql"
-    assert layer == "channels_redis.core.RedisChannelLayer"
+    assert layer == "boggleweb.layers.ChannelLayer"
 
 
 @pytest.mark.parametrize(

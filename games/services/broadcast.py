@@ -15,6 +15,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connection, transaction
 
+from boggleweb.outages import note_outage
 from games.models import Room
 
 logger = logging.getLogger(__name__)
@@ -56,5 +57,5 @@ def _send(group: str, message: dict) -> None:
         return
     try:
         async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a lost broadcast is recovered by the page's resync
-        logger.exception("broadcast to %s failed", group)
+    except Exception as error:  # Redis down: the pages close (4503) and resync later
+        note_outage(error)

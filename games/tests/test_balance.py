@@ -47,6 +47,9 @@ async def test_the_busier_process_closes_some_sockets_to_reconnect_elsewhere():
             pages.append(ws)
         # Another process, just restarted, holds nothing yet.
         await client.hset(balance.KEY, "other:1", f"0:{time.time()}")
+        balance._last_turn.update(held=0, excess=0)
+        # The first turn that sees the excess waits: the class may still be joining.
+        assert await balance.balance_once(client, interval=10) == 0
         assert await balance.balance_once(client, interval=10) == 3
         closed = 0
         for ws in pages:
@@ -56,6 +59,10 @@ async def test_the_busier_process_closes_some_sockets_to_reconnect_elsewhere():
         assert closed == 3
         entry = (await client.hget(balance.KEY, balance.PROCESS)).decode()
         assert entry.startswith("30:")  # what it held when it compared
+        # A process still filling up (more sockets than a turn ago) moves none.
+        balance._last_turn.update(held=10, excess=5)
+        await client.hset(balance.KEY, "other:1", f"0:{time.time()}")
+        assert await balance.balance_once(client, interval=10) == 0
         # Entries of processes gone silent are forgotten, not averaged in.
         await client.hset(balance.KEY, "gone:2", f"0:{time.time() - 3600}")
         await balance.balance_once(client, interval=10)

@@ -10,8 +10,9 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
+from boggleweb import outages
 from boggleweb.asgi import application
-from games import consumers, protocol, selectors, services, sweeper
+from games import protocol, selectors, services, sweeper
 from games.models import Room, Round, RoundPlayer
 from games.tests.conftest import ANN, BEN, CHLOE, HOST, communicator, drain_until, make_room
 
@@ -499,7 +500,7 @@ async def test_an_unreachable_database_asks_the_page_to_retry_with_one_log_line(
     def down(*args, **kwargs):
         raise OperationalError("connection refused")
 
-    monkeypatch.setattr(consumers, "_last_outage_log", 0.0)
+    monkeypatch.setattr(outages, "_last_logged", 0.0)
     ws, _ = await connected(room, HOST)
     monkeypatch.setattr(services, "word_submit", down)
     monkeypatch.setattr(selectors, "room_by_code", down)
@@ -511,5 +512,5 @@ async def test_an_unreachable_database_asks_the_page_to_retry_with_one_log_line(
     await again.connect()
     assert (await again.receive_output(timeout=5))["code"] == protocol.CLOSE_UNAVAILABLE
     await again.disconnect()
-    outages = [r for r in caplog.records if "unreachable" in r.getMessage()]
-    assert len(outages) == 1 and outages[0].exc_info is None  # one line, no traceback
+    lines = [r for r in caplog.records if "unreachable" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].exc_info is None  # one line, no traceback

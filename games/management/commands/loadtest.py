@@ -32,6 +32,22 @@ class Command(BaseCommand):
             "host's socket (measures the start with the whole class connected).",
         )
 
+        parser.add_argument(
+            "--teacher-page",
+            action="append",
+            default=[],
+            metavar="PATH",
+            help="A page a teacher opens again and again during the run (repeat the option "
+            "for several, e.g. a class leaderboard); needs --teacher.",
+        )
+        parser.add_argument("--teacher", help="The username of that teacher.")
+        parser.add_argument(
+            "--teacher-pause",
+            type=float,
+            default=2.0,
+            help="Seconds between the teacher's pages (0: one after another).",
+        )
+
     def handle(self, *args, **options):
         players, room_size = options["players"], options["room_size"]
         if not 1 <= players <= 5000 or not 1 <= room_size <= 100:
@@ -39,12 +55,31 @@ class Command(BaseCommand):
         if not 1 <= options["duration"] <= 600 or not 0.1 <= options["interval"] <= 60:
             raise CommandError("--duration must be 1-600 s and --interval 0.1-60 s", returncode=2)
         start_late = options["start_with_pages_open"]
+        teacher = None
+        if options["teacher_page"]:
+            if not options["teacher"]:
+                raise CommandError("--teacher-page needs --teacher USERNAME", returncode=2)
+            try:
+                teacher = (
+                    loadtest.teacher_session(options["teacher"]),
+                    options["teacher_page"],
+                    options["teacher_pause"],
+                )
+            except Exception as error:
+                raise CommandError(f"--teacher: {error}", returncode=2) from error
         seats, hosts = loadtest.prepare(
             players, room_size, options["duration"], options["lang"], start_late
         )
         try:
             tally = asyncio.run(
-                loadtest.run(options["url"], seats, options["duration"], options["interval"], hosts)
+                loadtest.run(
+                    options["url"],
+                    seats,
+                    options["duration"],
+                    options["interval"],
+                    hosts,
+                    teacher,
+                )
             )
         finally:
             if not options["keep"]:
