@@ -1,0 +1,413 @@
+"""Building dictionaries/<lang>/glosses/: a short meaning per lemma (build time only).
+
+For each game language and interface language (English, French) the
+builder writes one sorted table, ``glosses/<interface>.tsv``:
+``lemma<TAB>gloss``, one line per lemma of the word data that a source
+explains, read on demand by games/engine/glosses.py. docs/glosses.md says
+which sources and why; in short:
+
+- translations from the FreeDict dictionaries (Debian ``dict-freedict-*``):
+  the direct pair (fra-eng), the reverse pair read backwards (eng-fra gives
+  French headwords too), and, where the direct pair is small, a pivot
+  through German or French (fra-deu then Ding's deu-eng), whose candidates
+  count less;
+- English definitions from WordNet 3.0 (``wordnet-base``).
+
+Candidates are scored by how many sources give them (the direct pair first),
+their place in each entry, and how common the translation is (wordfreq),
+so that "gehen" reads "to go, to walk" rather than Ding's first entry, "turn
+out". Output is sorted, without timestamps: byte-identical on a rebuild.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from games.engine.build import bilingual
+from games.engine.build.packages import licence_text, package_version
+from games.engine.folding import fold
+
+INTERFACE_LANGUAGES = ("en", "fr")
+GLOSS_DIR = "glosses"
+MAX_TRANSLATIONS = 3
+MAX_GLOSS = 90  # characters: a gloss is one short line
+WORDNET_PACKAGE = "wordnet-base"
+WORDNET_DIR = "usr/share/wordnet"
+THREE_LETTER = {"en": "eng", "fr": "fra", "es": "spa", "de": "deu", "it": "ita", "pt": "por"}
+
+# The Ding-based pairs are one sense per entry; the small hand-made ones TEI;
+# every other FreeDict pair in Debian 13 was imported from Wiktionary (WikDict).
+STYLES = {"deu-eng": "ding", "eng-deu": "ding"}
+HAND_MADE = {"fra-eng", "spa-eng", "ita-eng", "por-eng", "eng-fra", "eng-spa", "eng-ita", "eng-por"}
+# Weights of one vote: a direct entry, a reverse entry read backwards, a pivot.
+DIRECT, REVERSE, PIVOT = 3.0, 2.0, 1.0
+PIVOTS = ("de", "fr")  # German: Ding's 500,000 entries; French: WikDict's largest pairs
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A FreeDict dictionary from ``source`` to ``target`` language (two-letter codes)."""
+
+    source: str
+    target: str
+
+    @property
+    def code(self) -> str:
+        return f"{THREE_LETTER[self.source]}-{THREE_LETTER[self.target]}"
+
+    @property
+    def package(self) -> str:
+        return f"dict-freedict-{self.code}"
+
+    @property
+    def style(self) -> str:
+        return STYLES.get(self.code, "tei" if self.code in HAND_MADE else "wikdict")
+
+
+# Every FreeDict pair between two game languages that Debian 13 has.
+PAIRS: tuple[Pair, ...] = tuple(
+    Pair(*code.split("-"))
+    for code in [
+        "fr-en",
+        "en-fr",
+        "es-en",
+        "en-es",
+        "de-en",
+        "en-de",
+        "it-en",
+        "en-it",
+        "pt-en",
+        "en-pt",
+        "fr-de",
+        "de-fr",
+        "fr-es",
+        "fr-it",
+        "fr-pt",
+        "pt-fr",
+        "es-de",
+        "de-es",
+        "it-de",
+        "de-it",
+        "pt-de",
+        "de-pt",
+        "it-es",
+    ]
+)
+
+
+def packages_needed() -> list[str]:
+    """Every Debian package the glosses are built from."""
+    return [pair.package for pair in PAIRS] + [WORDNET_PACKAGE]
+
+
+Translation = tuple[str, str]  # (text, part of speech)
+
+
+@dataclass
+class Sources:
+    """The unpacked packages, each dictionary read once and kept by direction."""
+
+    folder: Path
+    _forward: dict[tuple[str, str], dict[str, list[list[Translation]]]] = field(
+        default_factory=dict
+    )
+    touched: set[str] = field(default_factory=set)  # packages read since the last reset
+    memo: dict = field(default_factory=dict)  # candidates already counted
+
+    def forward(self, source: str, target: str) -> dict[str, list[list[Translation]]]:
+        """headword -> its entries' translations (each entry a list), merged over the
+        pair read forwards and the reverse pair read backwards (the latter after)."""
+        key = (source, target)
+        self.touched.update(
+            pair.package for pair in PAIRS if {pair.source, pair.target} == {source, target}
+        )
+        if key not in self._forward:
+            table: dict[str, list[list[Translation]]] = defaultdict(list)
+            for pair in PAIRS:
+                if (pair.source, pair.target) == key:
+                    for entry in self._entries(pair):
+                        table[entry.headword].append([(t, entry.pos) for t in entry.translations])
+            for pair in PAIRS:
+                if (pair.source, pair.target) == (target, source):
+                    for entry in self._entries(pair):
+                        for text in entry.translations:
+                            table[text].append([(entry.headword, entry.pos), ("", "reverse")])
+            self._forward[key] = dict(table)
+        return self._forward[key]
+
+    def _entries(self, pair: Pair) -> Iterable[bilingual.Entry]:
+        return bilingual.read_entries(self.folder / pair.package, pair.style)
+
+
+def is_reverse(entry: list[Translation]) -> bool:
+    return len(entry) == 2 and entry[1] == ("", "reverse")
+
+
+def candidates(
+    sources: Sources, lemma: str, lang: str, target: str, depth: int = 1
+) -> dict[str, tuple[float, str]]:
+    """Every translation of ``lemma`` into ``target`` with its votes and part of speech.
+
+    Direct and reverse entries first; then through each pivot language, whose
+    translations into ``target`` count less (half as much again when a direct
+    one exists). A pivot word without a translation of its own is, ``depth``
+    times, translated through the other pivot (Italian -> French -> German ->
+    English), at half weight.
+    """
+    key = (lemma, lang, target, depth)
+    if key in sources.memo:
+        return sources.memo[key]
+    votes: dict[str, float] = defaultdict(float)
+    pos_of: dict[str, str] = {}
+    for text, pos, weight in _votes(sources, lemma, lang, target, DIRECT, REVERSE):
+        votes[text] += weight
+        pos_of.setdefault(text, pos)
+    direct_found = bool(votes)
+    for pivot in PIVOTS:
+        if pivot in (lang, target):
+            continue
+        for middle, pos, weight in _votes(sources, lemma, lang, pivot, 1.0, 1.0):
+            if weight < 0.5:
+                continue
+            inner = list(_votes(sources, middle, pivot, target, 1.0, 1.0))
+            if not inner and depth > 0:
+                deeper = candidates(sources, middle, pivot, target, depth - 1)
+                best = sorted(deeper, key=lambda text: (-deeper[text][0], text))[:MAX_TRANSLATIONS]
+                inner = [(text, "", 0.5 / (1 + place)) for place, text in enumerate(best)]
+            for text, _, strength in inner:
+                votes[text] += PIVOT * weight * strength / (2 if direct_found else 1)
+                pos_of.setdefault(text, pos)
+    found = {text: (score, pos_of[text]) for text, score in votes.items()}
+    sources.memo[key] = found
+    return found
+
+
+def _votes(sources, lemma, lang, target, direct, reverse):
+    """(translation, pos, weight) of each translation of one headword, earlier ones weigh more."""
+    for entry in sources.forward(lang, target).get(lemma, ()):
+        if is_reverse(entry):
+            text, pos = entry[0]
+            yield text, pos, reverse
+            continue
+        for place, (text, pos) in enumerate(entry[: MAX_TRANSLATIONS + 2]):
+            yield text, pos, direct / (1 + place)
+
+
+def choose(
+    found: dict[str, tuple[float, str]], target: str, zipf: Callable[[str, str], float]
+) -> list[tuple[str, str]]:
+    """The best translations, at most three, each at least half as strong as the best."""
+    if not found:
+        return []
+
+    def strength(text: str) -> float:
+        votes, _ = found[text]
+        return votes * (1 + max(0.0, _zipf_of(text, target, zipf)) / 4)
+
+    ranked = sorted(found, key=lambda text: (-strength(text), text))
+    best = strength(ranked[0])
+    best_pos = found[ranked[0]][1]
+    chosen: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for text in ranked:
+        if strength(text) < best / 2 or len(chosen) == MAX_TRANSLATIONS:
+            break
+        pos = found[text][1]
+        key = _plain(text)
+        if key in seen or (pos and best_pos and pos != best_pos):
+            continue  # a plural of one already chosen, or another part of speech
+        seen.add(key)
+        chosen.append((text, pos))
+    return chosen
+
+
+def _plain(text: str) -> str:
+    """What tells two translations apart: case, "to", a final plural "s"."""
+    key = text.casefold().removeprefix("to ")
+    return key[:-1] if key.endswith("s") and len(key) > 3 else key
+
+
+def _zipf_of(text: str, lang: str, zipf) -> float:
+    words = text.split()
+    if not words:
+        return 0.0
+    return min(zipf(word.lower(), lang) for word in words) - (len(words) - 1) / 2
+
+
+def gloss_text(chosen: list[tuple[str, str]], target: str) -> str:
+    """ "to eat, to devour": English verbs get "to"; cut to one short line."""
+    parts = []
+    for text, pos in chosen:
+        if target == "en" and pos == "v" and not text.startswith("to "):
+            text = f"to {text}"
+        parts.append(text)
+    line = ", ".join(parts)
+    while len(line) > MAX_GLOSS and len(parts) > 1:
+        parts.pop()
+        line = ", ".join(parts)
+    return line[:MAX_GLOSS]
+
+
+def translation_glosses(
+    sources: Sources,
+    lang: str,
+    target: str,
+    is_word: Callable[[str], bool],
+    zipf: Callable[[str, str], float],
+) -> dict[str, str]:
+    """lemma -> gloss for every headword of ``lang`` a source translates into ``target``
+    that is a word of the game (its folded form is in the word data)."""
+    headwords = set(sources.forward(lang, target))
+    for pivot in PIVOTS:
+        if pivot not in (lang, target):
+            headwords |= set(sources.forward(lang, pivot))
+    glosses = {}
+    for lemma in sorted(headwords):
+        if " " in lemma or not is_word(lemma):
+            continue
+        chosen = choose(candidates(sources, lemma, lang, target), target, zipf)
+        if chosen:
+            glosses[lemma] = gloss_text(chosen, target)
+    return glosses
+
+
+def definition_glosses(folder: Path, is_word: Callable[[str], bool]) -> dict[str, str]:
+    """English lemma -> the definition of its most used WordNet sense."""
+    glosses = {}
+    for lemma, senses in bilingual.wordnet_definitions(folder).items():
+        if not is_word(lemma):
+            continue
+        order = {"n": 0, "v": 1, "a": 2, "r": 3}
+        best = min(senses, key=lambda s: (-s.uses, order[s.pos]))
+        text = best.text
+        if len(text) > MAX_GLOSS:
+            text = text[: MAX_GLOSS - 1].rsplit(" ", 1)[0] + "…"
+        glosses[lemma] = text
+    return glosses
+
+
+def english_exceptions(folder: Path, is_word: Callable[[str], bool]) -> dict[str, list[str]]:
+    """WordNet's irregular forms whose form is a game word (went -> go)."""
+    return {
+        form: bases
+        for form, bases in bilingual.wordnet_exceptions(folder).items()
+        if is_word(form) and form not in bases
+    }
+
+
+def table_text(glosses: dict[str, str]) -> str:
+    """The sorted ``lemma<TAB>gloss`` table (sorted by UTF-8 bytes, as the reader searches)."""
+    rows = []
+    for lemma in sorted(glosses, key=lambda text: text.encode("utf-8")):
+        gloss = " ".join(glosses[lemma].replace("\t", " ").split())
+        rows.append(f"{lemma}\t{gloss}\n")
+    return "".join(rows)
+
+
+def word_test(lexicon) -> Callable[[str], bool]:
+    """Whether a dictionary headword is a word of the game (any level)."""
+
+    def is_word(headword: str) -> bool:
+        folded = fold(headword, lexicon.lang)
+        return bool(folded) and lexicon.level_of(folded) is not None
+
+    return is_word
+
+
+def licence(sources_folder: Path, packages: list[str]) -> str:
+    return "\n\n".join(licence_text(sources_folder, package) for package in packages)
+
+
+def versions(sources_folder: Path, packages: list[str]) -> dict[str, str]:
+    return {package: package_version(sources_folder, package) for package in packages}
+
+
+@dataclass
+class GlossBuild:
+    """What one language's glosses build wrote: rows per table and the packages used."""
+
+    lang: str
+    rows: dict[str, int]
+    packages: dict[str, str]
+
+    def summary(self) -> str:
+        tables = ", ".join(f"{name}.tsv {count} lemmas" for name, count in self.rows.items())
+        return f"{self.lang} glosses: {tables}"
+
+
+def build_language_glosses(
+    lang: str,
+    sources: Sources,
+    output: Path,
+    lexicon,
+    zipf: Callable[[str, str], float],
+) -> GlossBuild:
+    """Write ``output/<lang>/glosses/``: a table per interface language, LICENCE, SOURCE.md."""
+    is_word = word_test(lexicon)
+    sources.touched = set()
+    tables: dict[str, str] = {}
+    used = []
+    for interface in INTERFACE_LANGUAGES:
+        if lang == interface == "en":
+            wordnet = _package_dir(sources.folder, WORDNET_PACKAGE) / WORDNET_DIR
+            tables["en"] = table_text(definition_glosses(wordnet, is_word))
+            exceptions = english_exceptions(wordnet, is_word)
+            tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
+            used.append(WORDNET_PACKAGE)
+        elif lang != interface:
+            tables[interface] = table_text(
+                translation_glosses(sources, lang, interface, is_word, zipf)
+            )
+    used = sorted(sources.touched) + used
+    folder = output / lang / GLOSS_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in tables.items():
+        _write(folder / f"{name}.tsv", text)
+    result = GlossBuild(
+        lang,
+        {name: text.count("\n") for name, text in tables.items()},
+        versions(sources.folder, used),
+    )
+    _write(folder / "LICENCE", licence(sources.folder, used))
+    _write(folder / "SOURCE.md", source_markdown(result))
+    return result
+
+
+def _package_dir(folder: Path, package: str) -> Path:
+    path = folder / package
+    if not path.is_dir():
+        from games.engine.build.packages import SourceMissing
+
+        raise SourceMissing(f"missing source {path} (package {package})")
+    return path
+
+
+def _write(path: Path, text: str) -> None:
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        out.write(text)
+
+
+def source_markdown(result: GlossBuild) -> str:
+    """SOURCE.md of a glosses folder: packages, versions, rows; the same bytes every build."""
+    packages = ", ".join(f"`{name}` {version}" for name, version in result.packages.items())
+    lines = [
+        f"# Glosses of {result.lang} words",
+        "",
+        f"- Sources: {packages} (licences in `LICENCE`, beside this file).",
+        f"- Built by `python manage.py build_glosses --lang {result.lang}` (docs/glosses.md).",
+        "- Files: `<interface>.tsv`, sorted `lemma<TAB>gloss` lines (`en`: in English,"
+        " `fr`: in French)"
+        + (
+            "; `exceptions.tsv`, WordNet's irregular forms (`went<TAB>go`)."
+            if result.lang == "en"
+            else "."
+        ),
+        "",
+        "| table | lemmas |",
+        "|---|---|",
+    ]
+    lines += [f"| {name}.tsv | {count} |" for name, count in result.rows.items()]
+    return "\n".join(lines) + "\n"

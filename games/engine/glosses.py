@@ -1,0 +1,196 @@
+"""A word's meaning for a learner, in the interface language, read from disk on demand.
+
+``gloss("mangeons", "fr", "en")`` -> ``"manger: to eat"``. The meanings are
+per lemma in ``dictionaries/<lang>/glosses/<interface>.tsv`` (built by
+``manage.py build_glosses``; docs/glosses.md), sorted ``lemma<TAB>gloss``
+lines that :class:`GlossTable` finds by binary search in the memory-mapped
+file: nothing is loaded, a look-up reads a few pages.
+
+Which table answers (the interface speaks English or French):
+
+- a word of another language than the interface's: its translation into the
+  interface language (``<lang>/glosses/<interface>.tsv``); a Spanish,
+  German, Italian or Portuguese word without a French translation falls
+  back to its English one;
+- a word of the interface's own language: a definition where an open source
+  has one (English: WordNet, ``en/glosses/en.tsv``), else the translation
+  into the other interface language (a French word in a French interface:
+  its English translation).
+
+An inflected form is explained through its lemmas (the word data's lemma
+table; English, which has none, through WordNet's rules and exceptions):
+``"manger: to eat"``, ``"Haus: house"``; a word that is its own lemma
+shows the meaning alone. A teacher's vocabulary translation wins over all
+this, but lives in the database: games/selectors/glosses.py applies it.
+"""
+
+from __future__ import annotations
+
+import functools
+import mmap
+import os
+from pathlib import Path
+
+from games.engine.folding import fold
+from games.engine.languages import check_language
+from games.engine.lexicon import DICTIONARIES_DIR, load_lexicon
+
+INTERFACE_LANGUAGES = ("en", "fr")
+GLOSS_DIR = "glosses"
+EXCEPTIONS_FILE = "exceptions.tsv"  # English irregular forms (WordNet): went -> go
+MAX_LEMMAS = 2  # sommes: "être: to be; somme: sum"
+
+# WordNet's "morphy" detachment rules: an English form's possible base forms.
+_ENGLISH_SUFFIXES = (
+    ("s", ""),
+    ("ses", "s"),
+    ("xes", "x"),
+    ("zes", "z"),
+    ("ches", "ch"),
+    ("shes", "sh"),
+    ("men", "man"),
+    ("ies", "y"),
+    ("es", "e"),
+    ("es", ""),
+    ("ed", "e"),
+    ("ed", ""),
+    ("ing", "e"),
+    ("ing", ""),
+    ("er", ""),
+    ("est", ""),
+    ("er", "e"),
+    ("est", "e"),
+)
+
+
+class GlossTable:
+    """One sorted ``key<TAB>text`` file, memory mapped on first use, searched in place."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._data: mmap.mmap | bytes | None = None
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def find(self, key: str) -> str | None:
+        """The text of ``key`` (exact, case-sensitive), or None."""
+        data = self._open()
+        target = key.encode("utf-8")
+        if not target or b"\n" in target or b"\t" in target:
+            return None
+        low, high = 0, len(data)
+        while low < high:  # low and high are always at the start of a line
+            middle = (low + high) // 2
+            start = data.rfind(b"\n", low, middle) + 1 if middle > low else low
+            start = max(start, low)
+            tab = data.find(b"\t", start)
+            end = data.find(b"\n", start)
+            end = len(data) if end == -1 else end
+            found = data[start:tab]
+            if found == target:
+                return data[tab + 1 : end].decode("utf-8")
+            if found < target:
+                low = end + 1
+            else:
+                high = start
+        return None
+
+    def _open(self) -> mmap.mmap | bytes:
+        if self._data is None:
+            try:
+                with self.path.open("rb") as table:
+                    if os.fstat(table.fileno()).st_size == 0:
+                        self._data = b""
+                    else:
+                        self._data = mmap.mmap(table.fileno(), 0, access=mmap.ACCESS_READ)
+                        if hasattr(mmap, "MADV_RANDOM"):
+                            self._data.madvise(mmap.MADV_RANDOM)
+            except FileNotFoundError:
+                self._data = b""
+        return self._data
+
+
+@functools.cache
+def gloss_table(lang: str, name: str, folder: Path | None = None) -> GlossTable:
+    """``dictionaries/<lang>/glosses/<name>.tsv`` (cached per process)."""
+    base = DICTIONARIES_DIR if folder is None else folder
+    return GlossTable(base / lang / GLOSS_DIR / f"{name}.tsv")
+
+
+def check_interface(interface_lang: str) -> str:
+    if interface_lang not in INTERFACE_LANGUAGES:
+        raise ValueError(
+            f"unknown interface language {interface_lang!r}; choose one of "
+            + ", ".join(INTERFACE_LANGUAGES)
+        )
+    return interface_lang
+
+
+def tables_for(lang: str, interface_lang: str) -> tuple[str, ...]:
+    """The tables of ``lang`` to try, in order, for a reader of ``interface_lang``."""
+    other = "fr" if interface_lang == "en" else "en"
+    if lang == interface_lang:
+        return (interface_lang, other)  # a definition, else the translation
+    if interface_lang == "fr" and lang != "en":
+        return ("fr", "en")  # no French translation: the English one
+    return (interface_lang,)
+
+
+def gloss(word: str, lang: str, interface_lang: str = "en") -> str | None:
+    """A short meaning of ``word`` (as typed, shown or folded) for a reader of
+    ``interface_lang``, or None when no source explains it."""
+    check_language(lang)
+    check_interface(interface_lang)
+    candidates = lemma_candidates(word, lang)
+    if not candidates:
+        return None
+    shown = candidates[0][0]
+    for name in tables_for(lang, interface_lang):
+        table = gloss_table(lang, name)
+        found: list[tuple[str, str]] = []
+        for _, lemma in candidates:
+            if any(lemma == seen for seen, _ in found):
+                continue
+            text = table.find(lemma)
+            if text:
+                found.append((lemma, text))
+                if len(found) == MAX_LEMMAS:
+                    break
+        if found:
+            if len(found) == 1 and found[0][0].casefold() == shown.casefold():
+                return found[0][1]
+            return "; ".join(f"{lemma}: {text}" for lemma, text in found)
+    return None
+
+
+def lemma_candidates(word: str, lang: str) -> list[tuple[str, str]]:
+    """(display form, lemma) pairs to look up, best first; empty for a non-word."""
+    folded = fold(word, lang)
+    if not folded:
+        return []
+    lexicon = load_lexicon(lang)
+    spellings = lexicon.spellings(folded)
+    pairs: list[tuple[str, str]] = []
+    for spelling in spellings:
+        for lemma in (*spelling.lemmas, spelling.display):
+            if (spelling.display, lemma) not in pairs:
+                pairs.append((spelling.display, lemma))
+    if lang == "en":
+        shown = spellings[0].display if spellings else folded
+        pairs += [(shown, base) for base in english_bases(folded) if (shown, base) not in pairs]
+    return pairs
+
+
+def english_bases(word: str) -> list[str]:
+    """The base forms WordNet's rules give an English form (went -> go; cats -> cat)."""
+    bases: list[str] = []
+    irregular = gloss_table("en", EXCEPTIONS_FILE.removesuffix(".tsv")).find(word)
+    if irregular:
+        bases += irregular.split(",")
+    for suffix, ending in _ENGLISH_SUFFIXES:
+        if word.endswith(suffix) and len(word) > len(suffix) + 1:
+            base = word[: len(word) - len(suffix)] + ending
+            if base not in bases:
+                bases.append(base)
+    return bases
