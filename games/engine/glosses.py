@@ -31,9 +31,9 @@ import mmap
 import os
 from pathlib import Path
 
-from games.engine.folding import fold
 from games.engine.languages import check_language
 from games.engine.lexicon import DICTIONARIES_DIR, load_lexicon
+from games.engine.typed import typed_words
 
 INTERFACE_LANGUAGES = ("en", "fr")
 GLOSS_DIR = "glosses"
@@ -142,21 +142,16 @@ def gloss(word: str, lang: str, interface_lang: str = "en") -> str | None:
     ``interface_lang``, or None when no source explains it."""
     check_language(lang)
     check_interface(interface_lang)
-    candidates = lemma_candidates(word, lang)
-    if not candidates:
+    lemmas, fallbacks = lemma_candidates(word, lang)
+    if not lemmas:
         return None
-    shown = candidates[0][0]
+    shown = lemmas[0][0]
     for name in tables_for(lang, interface_lang):
         table = gloss_table(lang, name)
-        found: list[tuple[str, str]] = []
-        for _, lemma in candidates:
-            if any(lemma == seen for seen, _ in found):
-                continue
-            text = table.find(lemma)
-            if text:
-                found.append((lemma, text))
-                if len(found) == MAX_LEMMAS:
-                    break
+        found = _find_lemmas(table, lemmas, MAX_LEMMAS)
+        # Not explained through its lemmas: the word itself may be a headword, or
+        # (English) one of the base forms WordNet's rules guess: the first one only.
+        found = found or _find_lemmas(table, fallbacks, 1)
         if found:
             if len(found) == 1 and found[0][0].casefold() == shown.casefold():
                 return found[0][1]
@@ -164,22 +159,40 @@ def gloss(word: str, lang: str, interface_lang: str = "en") -> str | None:
     return None
 
 
-def lemma_candidates(word: str, lang: str) -> list[tuple[str, str]]:
-    """(display form, lemma) pairs to look up, best first; empty for a non-word."""
-    folded = fold(word, lang)
-    if not folded:
-        return []
+def _find_lemmas(table: GlossTable, candidates, most: int) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for _, lemma in candidates:
+        if any(lemma == seen for seen, _ in found):
+            continue
+        text = table.find(lemma)
+        if text:
+            found.append((lemma, text))
+            if len(found) == most:
+                break
+    return found
+
+
+def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(display form, lemma) pairs to look up, best first, and the fallbacks to try when
+    none has a meaning; both empty for a non-word. A German word typed without umlauts
+    (``haeuser``) is read as the game reads it."""
     lexicon = load_lexicon(lang)
+    typed = typed_words(word, lexicon)
+    if not typed:
+        return [], []
+    folded = next((w for w in typed if lexicon.level_of(w) is not None), typed[0])
     spellings = lexicon.spellings(folded)
     pairs: list[tuple[str, str]] = []
     for spelling in spellings:
-        for lemma in (*spelling.lemmas, spelling.display):
+        for lemma in spelling.lemmas or (spelling.display,):
             if (spelling.display, lemma) not in pairs:
                 pairs.append((spelling.display, lemma))
     if lang == "en":
         shown = spellings[0].display if spellings else folded
-        pairs += [(shown, base) for base in english_bases(folded) if (shown, base) not in pairs]
-    return pairs
+        fallbacks = [(shown, base) for base in english_bases(folded)]
+    else:
+        fallbacks = [(s.display, s.display) for s in spellings]
+    return pairs, [pair for pair in fallbacks if pair not in pairs]
 
 
 def english_bases(word: str) -> list[str]:

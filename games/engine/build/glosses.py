@@ -21,13 +21,14 @@ out". Output is sorted, without timestamps: byte-identical on a rebuild.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from games.engine.build import bilingual
-from games.engine.build.packages import licence_text, package_version
+from games.engine.build.packages import package_version
 from games.engine.folding import fold
 
 INTERFACE_LANGUAGES = ("en", "fr")
@@ -42,6 +43,7 @@ THREE_LETTER = {"en": "eng", "fr": "fra", "es": "spa", "de": "deu", "it": "ita",
 # every other FreeDict pair in Debian 13 was imported from Wiktionary (WikDict).
 STYLES = {"deu-eng": "ding", "eng-deu": "ding"}
 HAND_MADE = {"fra-eng", "spa-eng", "ita-eng", "por-eng", "eng-fra", "eng-spa", "eng-ita", "eng-por"}
+WEAK = {"spa-eng", "ita-eng", "por-eng", "eng-spa", "eng-ita", "eng-por"}
 # Weights of one vote: a direct entry, a reverse entry read backwards, a pivot.
 DIRECT, REVERSE, PIVOT = 3.0, 2.0, 1.0
 PIVOTS = ("de", "fr")  # German: Ding's 500,000 entries; French: WikDict's largest pairs
@@ -61,6 +63,12 @@ class Pair:
     @property
     def package(self) -> str:
         return f"dict-freedict-{self.code}"
+
+    @property
+    def weight(self) -> float:
+        """A direct entry's vote: less for the small hand-made pairs that were measured
+        wrong on common words (spa-eng comer: "lunch"; por-eng comer: "relish")."""
+        return DIRECT / 2 if self.code in WEAK else DIRECT
 
     @property
     def style(self) -> str:
@@ -129,10 +137,14 @@ class Sources:
             for pair in PAIRS:
                 if (pair.source, pair.target) == key:
                     for entry in self._entries(pair):
-                        table[entry.headword].append([(t, entry.pos) for t in entry.translations])
+                        translations = [(t, entry.pos) for t in entry.translations]
+                        table[entry.headword].append([*translations, ("", f"{pair.weight}")])
             for pair in PAIRS:
                 if (pair.source, pair.target) == (target, source):
                     for entry in self._entries(pair):
+                        headword = bilingual.clean_translations([entry.headword])
+                        if headword != (entry.headword,):
+                            continue  # a phrase ("Ready, steady, go!"), no translation
                         for text in entry.translations:
                             table[text].append([(entry.headword, entry.pos), ("", "reverse")])
             self._forward[key] = dict(table)
@@ -143,7 +155,9 @@ class Sources:
 
 
 def is_reverse(entry: list[Translation]) -> bool:
-    return len(entry) == 2 and entry[1] == ("", "reverse")
+    """A reverse entry is ``[(headword, pos), ("", "reverse")]``; a direct one ends with
+    ``("", weight)``."""
+    return entry[-1] == ("", "reverse")
 
 
 def candidates(
@@ -152,10 +166,9 @@ def candidates(
     """Every translation of ``lemma`` into ``target`` with its votes and part of speech.
 
     Direct and reverse entries first; then through each pivot language, whose
-    translations into ``target`` count less (half as much again when a direct
-    one exists). A pivot word without a translation of its own is, ``depth``
-    times, translated through the other pivot (Italian -> French -> German ->
-    English), at half weight.
+    translations into ``target`` count less. A pivot word without a translation
+    of its own is, ``depth`` times, translated through the other pivot
+    (Italian -> French -> German -> English), at half weight.
     """
     key = (lemma, lang, target, depth)
     if key in sources.memo:
@@ -164,8 +177,7 @@ def candidates(
     pos_of: dict[str, str] = {}
     for text, pos, weight in _votes(sources, lemma, lang, target, DIRECT, REVERSE):
         votes[text] += weight
-        pos_of.setdefault(text, pos)
-    direct_found = bool(votes)
+        pos_of[text] = pos_of.get(text) or pos
     for pivot in PIVOTS:
         if pivot in (lang, target):
             continue
@@ -178,22 +190,26 @@ def candidates(
                 best = sorted(deeper, key=lambda text: (-deeper[text][0], text))[:MAX_TRANSLATIONS]
                 inner = [(text, "", 0.5 / (1 + place)) for place, text in enumerate(best)]
             for text, _, strength in inner:
-                votes[text] += PIVOT * weight * strength / (2 if direct_found else 1)
-                pos_of.setdefault(text, pos)
+                votes[text] += PIVOT * weight * strength
+                pos_of[text] = pos_of.get(text) or pos
     found = {text: (score, pos_of[text]) for text, score in votes.items()}
     sources.memo[key] = found
     return found
 
 
 def _votes(sources, lemma, lang, target, direct, reverse):
-    """(translation, pos, weight) of each translation of one headword, earlier ones weigh more."""
+    """(translation, pos, weight) of each translation of one headword, earlier ones weigh more.
+
+    ``direct`` scales the pair's own weight (DIRECT, or half for a weak pair)."""
     for entry in sources.forward(lang, target).get(lemma, ()):
         if is_reverse(entry):
             text, pos = entry[0]
             yield text, pos, reverse
             continue
-        for place, (text, pos) in enumerate(entry[: MAX_TRANSLATIONS + 2]):
-            yield text, pos, direct / (1 + place)
+        *translations, (_, weight) = entry
+        scale = direct * float(weight) / DIRECT
+        for place, (text, pos) in enumerate(translations[: MAX_TRANSLATIONS + 2]):
+            yield text, pos, scale / (1 + place)
 
 
 def choose(
@@ -282,7 +298,7 @@ def definition_glosses(folder: Path, is_word: Callable[[str], bool]) -> dict[str
             continue
         order = {"n": 0, "v": 1, "a": 2, "r": 3}
         best = min(senses, key=lambda s: (-s.uses, order[s.pos]))
-        text = best.text
+        text = re.sub(r"^\([^()]*\)\s*", "", best.text)  # "(American football) a play..."
         if len(text) > MAX_GLOSS:
             text = text[: MAX_GLOSS - 1].rsplit(" ", 1)[0] + "…"
         glosses[lemma] = text
@@ -307,18 +323,43 @@ def table_text(glosses: dict[str, str]) -> str:
     return "".join(rows)
 
 
-def word_test(lexicon) -> Callable[[str], bool]:
-    """Whether a dictionary headword is a word of the game (any level)."""
+def word_test(lexicon, lemmas: frozenset[str] = frozenset()) -> Callable[[str], bool]:
+    """Whether a dictionary headword is a word of the game (any level) or the lemma of
+    one (Spanish ir, English be and go: too short to play, but vamos and went need them)."""
 
     def is_word(headword: str) -> bool:
+        if headword in lemmas:
+            return True
         folded = fold(headword, lexicon.lang)
         return bool(folded) and lexicon.level_of(folded) is not None
 
     return is_word
 
 
+def review_lemmas(words_tsv: Path) -> frozenset[str]:
+    """The lemmas ``words.tsv`` gives the words of levels 1-3 (its last column)."""
+    found: set[str] = set()
+    if words_tsv.is_file():
+        with words_tsv.open(encoding="utf-8") as rows:
+            for row in rows:
+                found.update(row.rstrip("\n").split("\t")[-1].split(","))
+    found.discard("")
+    return frozenset(found)
+
+
 def licence(sources_folder: Path, packages: list[str]) -> str:
-    return "\n\n".join(licence_text(sources_folder, package) for package in packages)
+    """Each package's Debian ``copyright`` file, verbatim; the FreeDict packages share
+    one (the source package's, covering every dictionary), so it is written once."""
+    by_text: dict[str, list[str]] = {}
+    for package in packages:
+        relative = f"usr/share/doc/{package}/copyright"
+        body = (sources_folder / package / relative).read_text(encoding="utf-8", errors="replace")
+        by_text.setdefault(body.strip(), []).append(package)
+    parts = []
+    for body, names in by_text.items():
+        heading = ", ".join(names)
+        parts.append(f"Debian packages {heading}, usr/share/doc/<package>/copyright:\n\n{body}\n")
+    return "\n\n".join(parts)
 
 
 def versions(sources_folder: Path, packages: list[str]) -> dict[str, str]:
@@ -344,20 +385,25 @@ def build_language_glosses(
     output: Path,
     lexicon,
     zipf: Callable[[str, str], float],
+    lexicon_folder: Path | None = None,
 ) -> GlossBuild:
     """Write ``output/<lang>/glosses/``: a table per interface language, LICENCE, SOURCE.md."""
-    is_word = word_test(lexicon)
+    lemmas = review_lemmas(lexicon_folder / "words.tsv") if lexicon_folder else frozenset()
+    is_word = word_test(lexicon, lemmas)
     sources.touched = set()
     tables: dict[str, str] = {}
     used = []
+    if lang == "en":
+        # went -> go: the base forms of irregular game words are lemmas too
+        wordnet = _package_dir(sources.folder, WORDNET_PACKAGE) / WORDNET_DIR
+        exceptions = english_exceptions(wordnet, is_word)
+        bases = frozenset(base for found in exceptions.values() for base in found)
+        is_word = word_test(lexicon, lemmas | bases)
+        tables["en"] = table_text(definition_glosses(wordnet, is_word))
+        tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
+        used.append(WORDNET_PACKAGE)
     for interface in INTERFACE_LANGUAGES:
-        if lang == interface == "en":
-            wordnet = _package_dir(sources.folder, WORDNET_PACKAGE) / WORDNET_DIR
-            tables["en"] = table_text(definition_glosses(wordnet, is_word))
-            exceptions = english_exceptions(wordnet, is_word)
-            tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
-            used.append(WORDNET_PACKAGE)
-        elif lang != interface:
+        if lang != interface:
             tables[interface] = table_text(
                 translation_glosses(sources, lang, interface, is_word, zipf)
             )

@@ -58,7 +58,9 @@ class Command(BaseCommand):
             zipf = FastZipf()
             for code in langs:
                 lexicon = read_lexicon(code, DEFAULT_OUTPUT / code)
-                result = glosses.build_language_glosses(code, cache, output, lexicon, zipf)
+                result = glosses.build_language_glosses(
+                    code, cache, output, lexicon, zipf, DEFAULT_OUTPUT / code
+                )
                 self.stdout.write(result.summary())
         except (SourceMissing, LexiconError, FileNotFoundError) as exc:
             raise CommandError(str(exc), returncode=2) from exc
