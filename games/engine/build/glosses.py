@@ -174,27 +174,43 @@ def candidates(
     if key in sources.memo:
         return sources.memo[key]
     votes: dict[str, float] = defaultdict(float)
-    pos_of: dict[str, str] = {}
+    pos_votes: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for text, pos, weight in _votes(sources, lemma, lang, target, DIRECT, REVERSE):
         votes[text] += weight
-        pos_of[text] = pos_of.get(text) or pos
+        pos_votes[text][pos] += weight
     for pivot in PIVOTS:
         if pivot in (lang, target):
             continue
         for middle, pos, weight in _votes(sources, lemma, lang, pivot, 1.0, 1.0):
             if weight < 0.5:
                 continue
-            inner = list(_votes(sources, middle, pivot, target, 1.0, 1.0))
-            if not inner and depth > 0:
-                deeper = candidates(sources, middle, pivot, target, depth - 1)
-                best = sorted(deeper, key=lambda text: (-deeper[text][0], text))[:MAX_TRANSLATIONS]
-                inner = [(text, "", 0.5 / (1 + place)) for place, text in enumerate(best)]
-            for text, _, strength in inner:
+            for text, strength in _through(sources, middle, pos, pivot, target, depth).items():
                 votes[text] += PIVOT * weight * strength
-                pos_of[text] = pos_of.get(text) or pos
-    found = {text: (score, pos_of[text]) for text, score in votes.items()}
+                pos_votes[text][pos] += PIVOT * weight * strength
+    found = {text: (score, _most_voted(pos_votes[text])) for text, score in votes.items()}
     sources.memo[key] = found
     return found
+
+
+def _most_voted(pos_votes: dict[str, float]) -> str:
+    """The part of speech most sources give a translation ("" only when none says)."""
+    said = {pos: weight for pos, weight in pos_votes.items() if pos}
+    return min(said, key=lambda pos: (-said[pos], pos)) if said else ""
+
+
+def _through(sources, middle, pos, pivot, target, depth) -> dict[str, float]:
+    """A pivot word's translations into ``target``, the best scaled to 1 (however many
+    entries the pivot dictionary has for it), of the same part of speech when both say."""
+    inner: dict[str, float] = defaultdict(float)
+    for text, inner_pos, strength in _votes(sources, middle, pivot, target, 1.0, 1.0):
+        if not (pos and inner_pos and pos != inner_pos):
+            inner[text] += strength
+    if not inner and depth > 0:
+        deeper = candidates(sources, middle, pivot, target, depth - 1)
+        best = sorted(deeper, key=lambda text: (-deeper[text][0], text))[:MAX_TRANSLATIONS]
+        return {text: 0.5 / (1 + place) for place, text in enumerate(best)}
+    top = max(inner.values(), default=1.0)
+    return {text: strength / top for text, strength in inner.items()}
 
 
 def _votes(sources, lemma, lang, target, direct, reverse):
