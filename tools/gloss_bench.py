@@ -24,7 +24,6 @@ from django.utils import timezone
 
 from accounts import services
 from games import selectors
-from games.engine.cli import resident_mb
 from games.engine.dice import default_source, make_board
 from games.engine.glosses import INTERFACE_LANGUAGES, gloss
 from games.engine.languages import LANGUAGES
@@ -97,18 +96,36 @@ def build(lang: str, seed: int = 1):
     return classroom, number, len(words)
 
 
-def bench(classroom, number: int, interface: str, repeat: int) -> dict[str, float]:
-    """Server time of the round's results page, in milliseconds (first request apart)."""
+MODES = ("without glosses", "glosses looked up", "glosses cached")
+
+
+def bench(classroom, number: int, interface: str, repeat: int, mode: str) -> dict[str, float]:
+    """Server time of the round's results page, in milliseconds (first request apart).
+
+    ``mode``: the page without meanings (the page as it was, for comparison), with every
+    meaning looked up on each request (the gloss cache emptied before each), or with
+    the cache the first request filled (the rest of the class at the bell)."""
+    from games import presentation
+    from games.engine import glosses
+
     client = Client(SERVER_NAME="localhost")
     client.force_login(get_user_model().objects.get(username=TEACHER))
     client.cookies["django_language"] = interface
     url = reverse("games:results", kwargs={"code": classroom.room.code, "number": number})
+    real = presentation.round_glosses
+    if mode == MODES[0]:
+        presentation.round_glosses = lambda *args, **kwargs: {}
     times = []
-    for _ in range(repeat + 1):
-        began = time.perf_counter()
-        response = client.get(url)
-        times.append((time.perf_counter() - began) * 1000)
-        assert response.status_code == 200, response.status_code
+    try:
+        for _ in range(repeat + 1):
+            if mode == MODES[1]:
+                glosses._gloss.cache_clear()
+            began = time.perf_counter()
+            response = client.get(url)
+            times.append((time.perf_counter() - began) * 1000)
+            assert response.status_code == 200, response.status_code
+    finally:
+        presentation.round_glosses = real
     first, rest = times[0], sorted(times[1:])
     return {
         "first_ms": round(first, 1),
@@ -118,30 +135,68 @@ def bench(classroom, number: int, interface: str, repeat: int) -> dict[str, floa
     }
 
 
+def selector(classroom, number: int, interface: str, repeat: int) -> dict[str, float]:
+    """The meanings alone: ``round_glosses`` over the round's words, every one looked up
+    (the cache emptied each time), in milliseconds."""
+    from games.engine import glosses
+    from games.selectors.glosses import round_glosses
+
+    game_round = classroom.room.rounds.get(number=number)
+    times = []
+    for _ in range(repeat):
+        glosses._gloss.cache_clear()
+        began = time.perf_counter()
+        round_glosses(game_round, interface)
+        times.append((time.perf_counter() - began) * 1000)
+    times.sort()
+    return {
+        "p50_ms": round(statistics.median(times), 1),
+        "p95_ms": round(times[min(len(times) - 1, int(0.95 * len(times)))], 1),
+    }
+
+
 def remove(classroom) -> None:
     services.classroom_delete(classroom=classroom)
     get_user_model().objects.filter(username=TEACHER).delete()
 
 
+def _memory_kb() -> dict[str, int]:
+    """Resident memory of this process by kind (kB): anonymous (the heap) and file-backed."""
+    found = {}
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "RssAnon", "RssFile"):
+                found[key] = int(value.split()[0])
+    return found
+
+
 def memory(boards: int = 50) -> dict[str, float]:
     """Resident memory before and after glossing every word of ``boards`` boards (4x4 and
-    6x6 in turn) per language, in both interface languages."""
-    for lang in LANGUAGES:
-        load_lexicon(lang).display_forms("a")  # the word data first: not the glosses' cost
-    before = resident_mb()
-    glossed = 0
+    6x6 in turn) per language, in both interface languages. The words' display forms are
+    read first (the results page reads them anyway): what grows after is the glosses'."""
+    dealt = []
     for lang in LANGUAGES:
         lexicon = load_lexicon(lang)
         for seed in range(boards):
             size = 4 if seed % 2 else SIZE
             board = make_board(default_source(lang, size), size, seed)
-            for word in solve(board, lexicon.root(4)).words:
-                for interface in INTERFACE_LANGUAGES:
-                    glossed += gloss(word, lang, interface) is not None
-    after = resident_mb()
+            words = solve(board, lexicon.root(4)).words
+            for word in words:
+                lexicon.display_forms(word)
+            dealt.append((lang, words))
+    before = _memory_kb()
+    glossed = 0
+    for lang, words in dealt:
+        for word in words:
+            for interface in INTERFACE_LANGUAGES:
+                glossed += gloss(word, lang, interface) is not None
+    after = _memory_kb()
     return {
-        "rss_before_mb": round(before, 1),
-        "rss_after_mb": round(after, 1),
-        "growth_mb": round(after - before, 1),
+        "rss_before_mb": round(before["VmRSS"] / 1024, 1),
+        "rss_after_mb": round(after["VmRSS"] / 1024, 1),
+        "growth_mb": round((after["VmRSS"] - before["VmRSS"]) / 1024, 1),
+        "anonymous_growth_mb": round((after["RssAnon"] - before["RssAnon"]) / 1024, 1),
+        "file_backed_growth_mb": round((after["RssFile"] - before["RssFile"]) / 1024, 1),
         "glosses_found": glossed,
     }

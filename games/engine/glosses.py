@@ -39,6 +39,7 @@ INTERFACE_LANGUAGES = ("en", "fr")
 GLOSS_DIR = "glosses"
 EXCEPTIONS_FILE = "exceptions.tsv"  # English irregular forms (WordNet): went -> go
 MAX_LEMMAS = 2  # sommes: "être: to be; somme: sum"
+CACHED_GLOSSES = 8192
 
 # WordNet's "morphy" detachment rules: an English form's possible base forms.
 _ENGLISH_SUFFIXES = (
@@ -142,6 +143,13 @@ def gloss(word: str, lang: str, interface_lang: str = "en") -> str | None:
     ``interface_lang``, or None when no source explains it."""
     check_language(lang)
     check_interface(interface_lang)
+    return _gloss(word, lang, interface_lang)
+
+
+# A class opens the same results page at the bell: the meanings of a round's words
+# are kept (a few thousand short strings, about 2 MB at most), the tables are not.
+@functools.lru_cache(maxsize=CACHED_GLOSSES)
+def _gloss(word: str, lang: str, interface_lang: str) -> str | None:
     lemmas, fallbacks = lemma_candidates(word, lang)
     if not lemmas:
         return None
@@ -180,7 +188,7 @@ def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[
     typed = typed_words(word, lexicon)
     if not typed:
         return [], []
-    folded = next((w for w in typed if lexicon.level_of(w) is not None), typed[0])
+    folded = next((w for w in typed if lexicon.contains(w)), typed[0])
     spellings = lexicon.spellings(folded)
     pairs: list[tuple[str, str]] = []
     for spelling in spellings:

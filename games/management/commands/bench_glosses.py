@@ -35,23 +35,43 @@ class Command(BaseCommand):
         classroom, number, words = gloss_bench.build(lang)
         try:
             pages = {
-                interface: gloss_bench.bench(classroom, number, interface, repeat)
+                f"{interface}, {mode}": gloss_bench.bench(
+                    classroom, number, interface, repeat, mode
+                )
+                for interface in INTERFACE_LANGUAGES
+                for mode in gloss_bench.MODES
+            }
+            alone = {
+                interface: gloss_bench.selector(classroom, number, interface, repeat)
                 for interface in INTERFACE_LANGUAGES
             }
         finally:
             gloss_bench.remove(classroom)
-        result = {"lang": lang, "words": words, "results_page": pages, "memory": memory}
+        result = {
+            "lang": lang,
+            "words": words,
+            "results_page": pages,
+            "round_glosses": alone,
+            "memory": memory,
+        }
         if json:
             self.stdout.write(json_dumps(result))
             return
-        for interface, times in pages.items():
+        for name, times in pages.items():
             self.stdout.write(
-                f"results page, {words} words, {interface} interface: "
+                f"results page, {words} words, {name}: "
                 f"p50 {times['p50_ms']} ms, p95 {times['p95_ms']} ms, first {times['first_ms']} ms"
+            )
+        for interface, times in alone.items():
+            self.stdout.write(
+                f"round_glosses alone, {words} words, {interface}, every one looked up: "
+                f"p50 {times['p50_ms']} ms, p95 {times['p95_ms']} ms"
             )
         self.stdout.write(
             f"memory: {memory['rss_before_mb']} MB -> {memory['rss_after_mb']} MB "
-            f"(+{memory['growth_mb']} MB) after {memory['glosses_found']} glosses"
+            f"(+{memory['growth_mb']} MB: heap +{memory['anonymous_growth_mb']} MB, "
+            f"mapped tables +{memory['file_backed_growth_mb']} MB) "
+            f"after {memory['glosses_found']} glosses"
         )
 
 
