@@ -138,15 +138,28 @@ def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path):
     assert not (folder / "fr.tsv").exists()  # French has no open monolingual source
 
 
-@pytest.mark.parametrize("key", ["a", "abc", "m", "zz", "é"])
-def test_the_table_finds_every_key_by_binary_search(tmp_path, key):
-    keys = sorted(["a", "abc", "abd", "b", "m", "zz", "é", "éa"], key=str.encode)
+@pytest.mark.parametrize("stride", [16, 100, 16384])
+def test_the_table_finds_every_key_and_nothing_else(tmp_path, monkeypatch, stride):
+    monkeypatch.setattr(GlossTable, "STRIDE", stride)  # many stretches, or one
+    keys = sorted(
+        {f"{a}{b}{c}" for a in "abé" for b in "mnz" for c in ("", "x", "öy")}, key=str.encode
+    )
     path = tmp_path / "t.tsv"
     path.write_text("".join(f"{k}\tmeaning of {k}\n" for k in keys), encoding="utf-8")
     table = GlossTable(path)
-    assert table.find(key) == f"meaning of {key}"
-    assert table.find(key + "q") is None
-    assert table.find("") is None
+    for key in keys:
+        assert table.find(key) == f"meaning of {key}"
+        assert table.find(key + "q") is None and table.find(key[:-1] + "\t") is None
+    assert table.find("") is None and table.find("0") is None and table.find("ü") is None
+
+
+def test_a_built_table_finds_each_of_its_lemmas():
+    path = Path(__file__).resolve().parents[2] / "dictionaries/fr/glosses/en.tsv"
+    lines = path.read_text(encoding="utf-8").splitlines()[::97]
+    table = GlossTable(path)
+    for line in lines:
+        lemma, text = line.split("\t")
+        assert table.find(lemma) == text
 
 
 def test_a_missing_or_empty_table_finds_nothing(tmp_path):
