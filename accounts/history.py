@@ -20,6 +20,7 @@ from datetime import datetime
 from django.db.models import Avg, Count, OuterRef, Subquery, Sum
 from django.db.models.functions import Length
 from django.utils import timezone
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games import selectors
 from games.dealing import display
@@ -168,10 +169,44 @@ def _cell(value):
     return value
 
 
+# The columns' names, in the interface language of whoever downloads the file.
+HEADERS = {
+    "nickname": pgettext_lazy("CSV column", "nickname"),
+    "team": pgettext_lazy("CSV column", "team"),
+    "word": pgettext_lazy("CSV column", "word"),
+    "points": pgettext_lazy("CSV column", "points"),
+    "found_at": pgettext_lazy("CSV column", "found_at"),
+    "language": pgettext_lazy("CSV column", "language"),
+    "rounds": pgettext_lazy("CSV column", "rounds"),
+    "words": pgettext_lazy("CSV column", "words"),
+    "longest_word": pgettext_lazy("CSV column", "longest_word"),
+    "played_at": pgettext_lazy("CSV column", "played_at"),
+    "round": pgettext_lazy("CSV column", "round"),
+}
+
+
+def csv_separator() -> str:
+    """The separator the interface language's spreadsheets expect: a French Excel reads
+    ";" (its list separator), an English one ","; LibreOffice asks, proposing either."""
+    separator = pgettext("CSV field separator: , or ;", ",")
+    return separator if separator in {",", ";", "\t"} else ","
+
+
+def csv_moment(moment: datetime | None) -> str:
+    """A date and time as the school writes them, in its time zone, in a form Excel and
+    LibreOffice read as a date (English: 2026-11-26 09:05; French: 26/11/2026 09:05)."""
+    if moment is None:
+        return ""
+    return timezone.localtime(moment).strftime(
+        pgettext("CSV date and time (strftime)", "%Y-%m-%d %H:%M")
+    )
+
+
 def _csv(header: list[str], rows) -> str:
+    """The rows as CSV text (the view adds the byte-order mark Excel needs for UTF-8)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(header)
+    writer = csv.writer(buffer, delimiter=csv_separator())
+    writer.writerow([str(HEADERS[name]) for name in header])
     for row in rows:
         writer.writerow([_cell(value) for value in row])
     return buffer.getvalue()
@@ -189,7 +224,7 @@ def round_csv(game_round: Round) -> str:
             teams.get(scored.claim.team, "") if game_round.rules.teams else "",
             display(game_round.language, scored.claim.word),
             scored.points,
-            timezone.localtime(scored.claim.order[0]).isoformat(),
+            csv_moment(scored.claim.order[0]),
         )
         for scored in board.finds
         if scored.credited
@@ -224,7 +259,7 @@ def student_csv(room: Room, key: str) -> str:
     )
     rows = [
         (
-            timezone.localtime(started).isoformat() if started else "",
+            csv_moment(started),
             language,
             number,
             points,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
@@ -14,6 +16,11 @@ from accounts.charts import line_chart
 from accounts.selectors import classrooms_of
 from games.engine.languages import LANGUAGES
 from games.labels import LANGUAGE_NAMES
+
+
+def _day(moment) -> str:
+    """A round's day under its point on a chart ("26 Nov", "26 nov.")."""
+    return date_format(timezone.localtime(moment), "j M") if moment else ""
 
 
 def _classroom(request: HttpRequest, pk: int):
@@ -46,7 +53,11 @@ def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
         "language_name": LANGUAGE_NAMES.get(language, ""),
         "students": history.students(room, language) if language else [],
         "best": history.best_rounds(room, language) if language else [],
-        "chart": line_chart([average for _, average in trend], gettext("Average points per round")),
+        "chart": line_chart(
+            [average for _, average in trend],
+            gettext("Average points per round"),
+            [_day(moment) for moment, _ in trend],
+        ),
         "rounds": trend,
     }
     return render(request, "accounts/leaderboard.html", context)
@@ -63,7 +74,9 @@ def student(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
             "language": LANGUAGE_NAMES[language],
             "line": line,
             "chart": line_chart(
-                [points for _, points in line.per_round], gettext("Points per round")
+                [points for _, points in line.per_round],
+                gettext("Points per round"),
+                [_day(moment) for moment, _ in line.per_round],
             ),
         }
         for language, line in history.student(classroom.room, key)
@@ -80,7 +93,8 @@ def student(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 def _csv_response(text: str, filename: str) -> HttpResponse:
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    # UTF-8 with a byte-order mark: without it Excel reads the accents as Windows-1252.
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     return response
 

@@ -38,6 +38,8 @@ JS_STRINGS = {
         "all_found": _("You found every word on the board. Congratulations!"),
         "score_one": _("{name}: {points} ({count} word)"),
         "score_other": _("{name}: {points} ({count} words)"),
+        "last_thirty": _("30 seconds left"),
+        "last_ten": _("Last 10 seconds!"),
     },
     "projector": {
         "waiting": _("Waiting to start"),

@@ -39,6 +39,8 @@ def results_context(
     for word in words:
         by_length[len(word)].append(word)
     longest_possible = max(by_length, default=0)
+    my_length = max((len(word) for word in mine), default=0)
+    table = summary["scoreboard"]
     return {
         "round": game_round,
         "language_name": LANGUAGE_NAMES[game_round.language],
@@ -65,7 +67,15 @@ def results_context(
         "missed_count": len(set(words) - mine),
         "share": (100 * len(mine) // len(words)) if words else 0,
         "longest_possible": [entry(w) for w in by_length.get(longest_possible, ())],
-        "longest_found": entry(summary["my_longest"]) if summary["my_longest"] else None,
+        # Every word of the player's longest length, not one of them.
+        "longest_found": [entry(w) for w in sorted(mine) if len(w) == my_length and my_length],
+        # 1 + those strictly ahead: players on equal points share a rank.
+        "rank": 1 + sum(points > summary["my_points"] for _, points in table) if member else None,
+        "ranked": len(table),
+        # What to learn from: the words the player missed, the shortest (the easiest) first.
+        "missed": [entry(w) for w in sorted(set(words) - mine, key=lambda w: (len(w), w))]
+        if member
+        else [],
         "word_count": len(words),
         "planted": [
             {**entry(word), "display": info["display"], "translation": info["translation"]}

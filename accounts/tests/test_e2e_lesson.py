@@ -80,7 +80,7 @@ def test_a_lesson_from_sign_up_to_planted_vocabulary(browser, live_daphne):
     assert "Ben" in teacher.inner_text("#totals")  # took part, found nothing: 0, not missing
     with teacher.expect_download() as download:
         teacher.click("text=Download the class (CSV)")
-    rows = Path(download.value.path()).read_text().splitlines()
+    rows = Path(download.value.path()).read_text(encoding="utf-8-sig").splitlines()  # a BOM first
     assert rows[0].startswith("language,nickname")
     assert any(row.startswith("en,Ann,1,") for row in rows)
     assert any(row.startswith("en,Ben,1,0,") for row in rows)

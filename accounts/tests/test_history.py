@@ -94,6 +94,7 @@ def test_csv_exports_defuse_spreadsheet_formulas(room):
 def test_the_chart_draws_one_point_per_round():
     svg = line_chart([3, 8, 5], "Points per round")
     assert svg.count("<circle") == 3
-    assert 'aria-label="Points per round"' in svg
+    assert 'aria-label="Points per round: 3; 8; 5"' in svg  # the values, said
+    assert svg.count('class="value"') == 3 and 'class="axis"' in svg
     assert line_chart([], "nothing") == ""
     assert line_chart([7], "one round") == ""

@@ -108,8 +108,14 @@ FREQUENT = {
 }
 
 
+# Rarer in English text: pierres is French, so Pierre's family is a real one.
+ENGLISH = {"pierres": 2.0}
+
+
 def fake_zipf(word: str, lang: str) -> float:
     """wordfreq stands in: the build must not depend on its data in these tests."""
+    if lang == "en" and word in ENGLISH:
+        return ENGLISH[word]
     return FREQUENT.get(word, 2.5)
 
 

@@ -89,7 +89,7 @@ def test_a_lesson_of_team_and_classic_rounds_keeps_one_truth(browser, live_daphn
     words = sorted(board_words(ann, level=4), key=len)
     type_word(ann, words[-1])
     chloe.wait_for_function(  # a teammate's find lights up at once
-        f"document.getElementById('finds').innerText.includes('{words[-1].upper()}')"
+        f"document.getElementById('finds').innerText.toUpperCase().includes('{words[-1].upper()}')"
     )
     type_word(chloe, words[-1])
     chloe.wait_for_function("document.getElementById('feedback').innerText.includes('team')")
@@ -108,7 +108,9 @@ def test_a_lesson_of_team_and_classic_rounds_keeps_one_truth(browser, live_daphn
     type_word(ann, shared)
     type_word(ben, shared)
     type_word(ann, own)
-    ann.wait_for_function(f"document.getElementById('finds').innerText.includes('{own.upper()}')")
+    ann.wait_for_function(
+        f"document.getElementById('finds').innerText.toUpperCase().includes('{own.upper()}')"
+    )
     teacher.wait_for_function(
         "/Ann\\s+[1-9]/.test(document.getElementById('leaderboard').innerText)"
     )
@@ -200,7 +202,9 @@ def test_a_planted_word_traces_green_and_a_red_path_is_answered(browser, live_da
         path[-1][0] * 4 + path[-1][1]
     ).get_attribute("class")
     pupil.mouse.up()
-    pupil.wait_for_function("document.getElementById('finds').innerText.includes('WREN')")
+    pupil.wait_for_function(
+        "document.getElementById('finds').innerText.toUpperCase().includes('WREN')"
+    )
     # A path the hint calls red is still sent, and answered with its reason.
     dead = [path[0], path[1]]
     drag(pupil, dead)

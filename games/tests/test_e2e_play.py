@@ -14,6 +14,7 @@ import pytest
 from games.engine.board import parse_board
 from games.engine.lexicon import load_lexicon
 from games.engine.solver import solve
+from games.tests.screens import readme_screenshot
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -63,15 +64,17 @@ def test_a_solo_round_typed_dragged_ended_and_traced_in_the_results(page, live_d
     dragged = next(word for word in by_length if word not in typed)
     type_word(page, typed.upper())
     page.wait_for_function(
-        f"document.getElementById('finds').innerText.includes('{typed.upper()}')"
+        f"document.getElementById('finds').innerText.toUpperCase().includes('{typed.upper()}')"
     )
     assert "+" in page.inner_text("#feedback")
     type_word(page, "zzzq")
-    page.wait_for_function("document.getElementById('feedback').innerText.includes('ZZZQ')")
+    page.wait_for_function(
+        "document.getElementById('feedback').innerText.toUpperCase().includes('ZZZQ')"
+    )
     assert "Not on the board" in page.inner_text("#feedback")
     drag(page, words[dragged])
     page.wait_for_function("document.getElementById('found-count').innerText === '2'")
-    found = [item.split()[0] for item in page.locator("#finds li").all_inner_texts()]
+    found = [item.split()[0].upper() for item in page.locator("#finds li").all_inner_texts()]
     assert sorted(found) == sorted([typed.upper(), dragged.upper()])
     questions = []
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
@@ -88,19 +91,27 @@ def test_a_solo_round_typed_dragged_ended_and_traced_in_the_results(page, live_d
     assert traced == len(words[typed])
     assert page.locator("#trace-status").inner_text().startswith(typed)
     page.screenshot(path=str(ARTIFACTS / "results-traced.png"), full_page=True)
+    readme_screenshot(page, "results")
 
 
 def test_reload_mid_round_keeps_finds_score_and_clock(page, live_daphne):
     start_solo(page, live_daphne)
     word = sorted(board_words(page), key=len)[-1]
     type_word(page, word)
-    page.wait_for_function(f"document.getElementById('finds').innerText.includes('{word.upper()}')")
+    page.wait_for_function(
+        f"document.getElementById('finds').innerText.toUpperCase().includes('{word.upper()}')"
+    )
+    settled = "() => { const s = document.getElementById('score');"
+    settled += " return s.innerText !== '0' && s.innerText === s.dataset.value; }"
+    page.wait_for_function(settled)  # its answer in, the count-up done
     score = page.inner_text("#score")
     page.wait_for_timeout(2000)
     before = seconds_left(page)
     page.reload()
     page.wait_for_function("document.getElementById('play').dataset.state === 'running'")
-    page.wait_for_function(f"document.getElementById('finds').innerText.includes('{word.upper()}')")
+    page.wait_for_function(
+        f"document.getElementById('finds').innerText.toUpperCase().includes('{word.upper()}')"
+    )
     assert page.inner_text("#score") == score
     assert 120 < seconds_left(page) <= before  # the same clock, not a new one
 
@@ -145,7 +156,7 @@ def test_head_to_head_on_one_board_with_a_live_scoreboard(browser, live_daphne):
     word = sorted(board_words(guest), key=len)[-1]
     type_word(guest, word)
     host.wait_for_function("document.getElementById('scores').innerText.includes('<b>Ben</b>')")
-    assert word.upper() not in host.inner_text("#finds")  # points, not words
+    assert word.upper() not in host.inner_text("#finds").upper()  # points, not words
     host.screenshot(path=str(ARTIFACTS / "head-to-head-host.png"), full_page=True)
     host_ctx.close()
     guest_ctx.close()
@@ -163,9 +174,11 @@ def test_a_teammates_find_lights_up_on_the_other_page(browser, live_daphne):
         page.wait_for_function("document.getElementById('play').dataset.state === 'running'")
     word = sorted(board_words(chloe), key=len)[-1]
     type_word(chloe, word)
-    host.wait_for_function(f"document.getElementById('finds').innerText.includes('{word.upper()}')")
+    host.wait_for_function(
+        f"document.getElementById('finds').innerText.toUpperCase().includes('{word.upper()}')"
+    )
     assert "Chloe" in host.inner_text("#finds")
-    assert word.upper() not in ann.inner_text("#finds")
+    assert word.upper() not in ann.inner_text("#finds").upper()
     host.screenshot(path=str(ARTIFACTS / "teams-teammate-find.png"), full_page=True)
     for context in contexts:
         context.close()

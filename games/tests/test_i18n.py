@@ -210,7 +210,9 @@ def po_entries(path: Path) -> list[dict]:
                 entry["flags"] += line
             elif line.startswith("#"):
                 continue
-            elif match := re.match(r"(msgid|msgid_plural|msgstr)(?:\[(\d)\])? (\".*\")$", line):
+            elif match := re.match(
+                r"(msgctxt|msgid|msgid_plural|msgstr)(?:\[(\d)\])? (\".*\")$", line
+            ):
                 kind, index, value = match.groups()
                 key = (kind, int(index or 0))
                 if kind == "msgstr":
@@ -242,9 +244,13 @@ def test_the_committed_mo_is_compiled_from_the_po():
     with MO.open("rb") as handle:
         catalog = gettext.GNUTranslations(handle)
     for entry in po_entries(PO):
+        context = entry.get("msgctxt")
         if "msgid_plural" in entry:
             for n, form in ((1, 0), (2, 1)):
                 got = catalog.ngettext(entry["msgid"], entry["msgid_plural"], n)
                 assert got == entry["msgstr"][form], entry["msgid"]
+        elif context is not None:  # pgettext: a word whose translation depends on its use
+            got = catalog.pgettext(context, entry["msgid"])
+            assert got == entry["msgstr"][0], (context, entry["msgid"])
         else:
             assert catalog.gettext(entry["msgid"]) == entry["msgstr"][0], entry["msgid"]

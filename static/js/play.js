@@ -2,7 +2,9 @@
 // The server owns the board, the clock, every verdict and every score; this module shows them.
 
 import { formatTime, renderBoard, secondsLeft, t, tn } from "./board.js";
+import { countTo, fly } from "./motion.js";
 import { openRoom } from "./room.js";
+import { bindSoundButton, createSounds } from "./sound.js";
 
 const page = JSON.parse(document.getElementById("page-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -15,13 +17,18 @@ const els = {
   feedback: $("feedback"), ended: $("ended"), endedTitle: $("ended-title"),
   resultsLink: $("results-link"), againForm: $("again-form"), scoresCard: $("scores-card"),
   scores: $("scores"), finds: $("finds"), findsTitle: $("finds-title"), rules: $("rules"),
-  rulesOpen: $("rules-open"), endRound: $("end-round"),
+  rulesOpen: $("rules-open"), endRound: $("end-round"), countdown: $("countdown"),
+  countdownNumber: $("countdown-number"), clockNote: $("clock-note"), language: $("game-language"),
 };
+
+// Students' pages start muted; the button remembers the choice in this browser.
+const sounds = createSounds({ defaultOn: false, storageKey: "lettergrid-sound-play" });
+bindSoundButton($("sound-toggle"), sounds);
 
 const state = {
   snap: null, offset: 0, cells: [], cols: 0, path: [], dragging: false,
   finds: new Map(), rows: new Map(), players: new Map(), timer: null, allFound: false,
-  stopped: false, bellTimer: null,
+  stopped: false, bellTimer: null, revealed: false, lastLeft: null, focusIndex: 0,
 };
 
 const room = openRoom(page.socket, {
@@ -45,7 +52,7 @@ function onEvent(message) {
     error: (m) => showFeedback(m.message, false),
     scores: onScores,
     players: (m) => { if (round && m.round === round.id) { setPlayers(m.players); } },
-    round_started: (m) => onClock(m, "running"),
+    round_started: (m) => onClock(m, "running"),  // the 3-2-1 until started_at
     clock: (m) => onClock(m, m.status),
     round_ended: (m) => {
       if (round && m.round === round.id) { round.finished_at = m.finished_at; setStatus("finished"); }
@@ -64,9 +71,13 @@ function applySnapshot(snap) {
   state.offset = Date.parse(snap.server_time) - Date.now();
   const { round } = snap;
   const size = `${round.size}×${round.size}`;
-  els.settings.textContent = `${round.language_name} · ${round.level_name} · ${size}`;
+  els.language.textContent = round.language_name;
+  els.settings.textContent = `${round.level_name} · ${size}`;
   els.scoringNote.hidden = round.scoring !== "classic";
-  drawBoard(round.board);
+  state.lastLeft = null;
+  const early = startsIn(round) > 0;  // letters hidden until the 3-2-1 ends
+  drawBoard(early ? null : round.board);
+  state.revealed = !early && Boolean(round.board);
   state.finds = new Map(snap.finds.map((f) => [f.word, f]));
   state.rows = new Map(snap.scores.map((row) => [row.id, row]));
   state.allFound = false;
@@ -90,12 +101,13 @@ function setStatus(status) {
   const snap = state.snap;
   const round = snap.round;
   round.status = status;
-  els.root.dataset.state = state.stopped ? "stopped" : status;
+  const counting = status === "running" && startsIn(round) > 0 && !state.stopped;
+  els.root.dataset.state = state.stopped ? "stopped" : counting ? "countdown" : status;
   // Letters hidden during a pause (or once removed) are hidden from screen readers too.
   const asleep = status === "paused" || state.stopped;
   els.board.toggleAttribute("aria-hidden", asleep);
   els.board.inert = asleep;
-  const running = status === "running" && !state.allFound && !state.stopped;
+  const running = status === "running" && !counting && !state.allFound && !state.stopped;
   els.input.disabled = !running;
   els.send.disabled = !running;
   els.lobby.hidden = status !== "lobby" || state.stopped;
@@ -107,16 +119,22 @@ function setStatus(status) {
   els.findsTitle.textContent = teams() && snap.you && snap.you.team
     ? t("team_words", { team: teamName(snap.you.team) }) : t("your_words");
   clearInterval(state.timer);
-  if (status === "running") {
+  els.countdown.hidden = !counting;
+  if (counting) {
+    state.timer = setInterval(countdown, 100);
+    countdown();
+  } else if (status === "running") {
+    if (!state.revealed && round.board) { reveal(); }
     state.timer = setInterval(tick, 250);
     tick();
-    if (running) { els.input.focus(); }
+    // Ready to type; a keyboard player on the tiles stays there.
+    if (running && !els.board.contains(document.activeElement)) { els.input.focus(); }
   } else if (status === "paused") {
     els.clock.textContent = formatTime(secondsLeft(round, state.offset));
     showFeedback(t("paused"), null);
   } else {
     els.clock.textContent = status === "lobby" ? formatTime(round.duration_seconds) : "0:00";
-    els.clock.classList.remove("clock-low");
+    showUrgency(null);
   }
   // A message of the last word or of the pause means nothing once play goes on or ends.
   if (status === "finished" || (status !== "paused" && els.feedback.textContent === t("paused"))) {
@@ -132,13 +150,76 @@ function setStatus(status) {
       els.endedTitle.textContent = early ? t("round_over") : t("time_up");
     }
     clearPath();
+    if (!state.stopped) { showResultsButton(); }
   }
+}
+
+// Milliseconds until the letters show (the server's started_at, on its clock).
+function startsIn(round) {
+  if (!round.started_at || round.paused_at || round.finished_at) { return 0; }
+  return Date.parse(round.started_at) - (Date.now() + state.offset);
+}
+
+// 3, 2, 1 over face-down tiles; then the letters.
+function countdown() {
+  const round = state.snap.round;
+  const left = startsIn(round);
+  els.clock.textContent = formatTime(round.duration_seconds);
+  if (left > 0) {
+    const number = String(Math.ceil(left / 1000));
+    if (els.countdownNumber.textContent !== number) {
+      els.countdownNumber.textContent = number;
+      els.countdown.classList.remove("pop");
+      void els.countdown.offsetWidth;  // restart the pop for each number
+      els.countdown.classList.add("pop");
+    }
+    return;
+  }
+  els.countdownNumber.textContent = "";
+  if (!round.board) { return; }  // the snapshot with the letters is on its way
+  sounds.play("start");
+  setStatus("running");
+}
+
+function reveal() {
+  drawBoard(state.snap.round.board);
+  state.revealed = true;
+}
+
+// After the bell: the way to the results, on screen (a phone scrolls it into view) and focused.
+function showResultsButton() {
+  const link = els.resultsLink;
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.disabled || els.board.contains(active)
+        || active === els.input) {
+      link.focus({ preventScroll: true });
+    }
+    const box = link.getBoundingClientRect();
+    if (box.bottom > window.innerHeight || box.top < 0) { link.scrollIntoView({ block: "center" }); }
+  });
+}
+
+// Amber in the last 30 s, red in the last 10 s, each also said in words.
+function showUrgency(left) {
+  const level = left === null || left === 0 ? "" : left <= 10 ? "low" : left <= 30 ? "warn" : "";
+  els.clock.classList.toggle("clock-warn", level === "warn");
+  els.clock.classList.toggle("clock-low", level === "low");
+  els.clockNote.textContent = level ? t(level === "low" ? "last_ten" : "last_thirty") : "";
+  els.clockNote.className = `clock-note ${level}`;
 }
 
 function tick() {
   const left = secondsLeft(state.snap.round, state.offset);
   els.clock.textContent = formatTime(left);
-  els.clock.classList.toggle("clock-low", left <= 10);
+  showUrgency(left);
+  const before = state.lastLeft;
+  state.lastLeft = left;
+  // Sounds only for what happens while the page watches (not on a reload mid-round).
+  if (before !== null && left < before) {
+    if (left > 0 && left <= 10) { sounds.play("tick"); }
+    if (left === 0) { sounds.play("bell"); }
+  }
   if (left === 0) {
     clearInterval(state.timer);
     els.input.disabled = true;
@@ -154,7 +235,15 @@ function onClock(message, status) {
   Object.assign(round, { started_at: message.started_at, ends_at: message.ends_at,
                          paused_at: message.paused_at || null });
   state.offset = Date.parse(message.server_time) - Date.now();
-  if (round.status === "lobby" && status === "running") { room.resync(); return; }  // the letters
+  if (round.status === "lobby" && status === "running") {
+    // The 3-2-1 starts now; the letters come with the snapshot (or with the event itself).
+    if (message.board) {
+      round.board = message.board;
+    } else {
+      room.resync();
+      if (startsIn(round) <= 0) { return; }  // no 3-2-1: the snapshot starts the page
+    }
+  }
   setStatus(status);
 }
 
@@ -191,7 +280,7 @@ function rowName(row) {
 function onScores(message) {
   if (!state.snap || message.round !== state.snap.round.id) { return; }
   for (const row of message.scores) { state.rows.set(row.id, row); }
-  renderScores();
+  renderScores(true);
   const find = message.find;
   if (find && !state.finds.has(find.word)) {
     state.finds.set(find.word, { word: find.word, display: find.display, path: find.path,
@@ -203,9 +292,12 @@ function onScores(message) {
   }
 }
 
-function renderScores() {
+// animate: a score that changed while the page watched counts up; a snapshot's is just shown.
+function renderScores(animate = false) {
   const mine = state.rows.get(myKey());
-  els.score.textContent = mine ? mine.points : 0;
+  const points = mine ? mine.points : 0;
+  els.score.dataset.value = points;
+  countTo(els.score, points, animate);
   els.scoresCard.hidden = state.snap.round.mode === "solo";
   // A removed player's row stays in the round's record, not on the screen.
   const rows = [...state.rows.values()].filter(rowName)
@@ -224,6 +316,33 @@ function drawBoard(text) {
   const { tiles, cols } = renderBoard(els.board, text, "button", state.snap.round.size);
   state.cells = tiles;
   state.cols = cols;
+  // One tab stop for the whole board; the arrow keys move between its tiles.
+  const first = Math.max(0, tiles.findIndex((tile) => !tile.disabled));
+  state.focusIndex = Math.min(state.focusIndex, tiles.length - 1);
+  if (tiles[state.focusIndex] && tiles[state.focusIndex].disabled) { state.focusIndex = first; }
+  tiles.forEach((tile, i) => { tile.tabIndex = i === state.focusIndex ? 0 : -1; });
+}
+
+const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+// The next tile that can take focus in a direction (blank faces are skipped), or null.
+function tileFrom(tile, [dr, dc]) {
+  let [row, col] = cellOf(tile);
+  const rows = state.cells.length / state.cols;
+  for (;;) {
+    row += dr;
+    col += dc;
+    if (row < 0 || col < 0 || row >= rows || col >= state.cols) { return null; }
+    const next = state.cells[row * state.cols + col];
+    if (!next.disabled) { return next; }
+  }
+}
+
+function focusTile(tile) {
+  state.cells.forEach((t) => { t.tabIndex = -1; });
+  tile.tabIndex = 0;
+  state.focusIndex = state.cells.indexOf(tile);
+  tile.focus();
 }
 
 function tileAt(x, y) {
@@ -236,9 +355,12 @@ function sameCell(a, b) { return a[0] === b[0] && a[1] === b[1]; }
 function adjacent(a, b) { return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1])) === 1; }
 function playing() { return !els.input.disabled; }
 
-function extendPath(cell) {
+function extendPath(cell, fromKeyboard = false) {
   const path = state.path;
   const last = path[path.length - 1];
+  if (fromKeyboard && path.length && !adjacent(last, cell) && !path.some((p) => sameCell(p, cell))) {
+    path.length = 0;  // a tile that does not touch the path starts a new one
+  }
   if (path.length >= 2 && sameCell(path[path.length - 2], cell)) {
     path.pop();  // dragging back undoes the last tile
   } else if (path.some((p) => sameCell(p, cell))) {
@@ -263,6 +385,7 @@ function clearPath() {
 function submitPath() {
   if (state.path.length >= 2) {
     send({ type: "submit", round: state.snap.round.id, path: state.path });
+    state.lastSent = "path";
   }
   clearPath();
 }
@@ -324,17 +447,36 @@ window.addEventListener("pointerup", () => {
   if (state.dragMoved || state.tapSubmit) { submitPath(); }
 });
 
+// Keyboard: arrows move, Space or Enter adds the tile (on the last tile: sends the word),
+// Backspace takes the last tile off, Escape clears the path.
 els.board.addEventListener("keydown", (event) => {
   const tile = event.target.closest(".tile");
   if (!tile || !playing()) { return; }
-  if (event.key === "Enter" || event.key === " ") {
+  if (STEPS[event.key]) {
+    event.preventDefault();
+    const next = tileFrom(tile, STEPS[event.key]);
+    if (next) { focusTile(next); }
+  } else if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
     const cell = cellOf(tile);
     const last = state.path[state.path.length - 1];
-    if (last && sameCell(last, cell)) { submitPath(); } else { extendPath(cell); }
+    if (last && sameCell(last, cell)) { submitPath(); } else { extendPath(cell, true); }
+  } else if (event.key === "Backspace") {
+    event.preventDefault();
+    state.path.pop();
+    if (state.path.length) {
+      drawPath(null);
+      send({ type: "check_path", round: state.snap.round.id, path: state.path });
+    } else {
+      clearPath();
+    }
   } else if (event.key === "Escape") {
     clearPath();
   }
+});
+els.board.addEventListener("focusin", (event) => {
+  const tile = event.target.closest(".tile");
+  if (tile) { state.focusIndex = state.cells.indexOf(tile); }
 });
 
 // --- words ------------------------------------------------------------------
@@ -344,7 +486,10 @@ els.form.addEventListener("submit", (event) => {
   if (state.path.length >= 2 && !els.input.value.trim()) { submitPath(); return; }
   const word = els.input.value.trim();
   if (!word) { return; }
-  if (send({ type: "submit", round: state.snap.round.id, word })) { els.input.value = ""; }
+  if (send({ type: "submit", round: state.snap.round.id, word })) {
+    els.input.value = "";
+    state.lastSent = "word";
+  }
 });
 
 els.start.addEventListener("click", () => send({ type: "start" }));
@@ -367,15 +512,20 @@ function onPathStatus(message) {
 function onWordResult(message) {
   if (message.accepted) {
     showFeedback(t("word_points", { word: shown(message), points: message.points }), true);
+    sounds.play("found");
     if (!state.finds.has(message.word)) {
       const by = state.snap.you ? state.snap.you.nickname : "";
       state.finds.set(message.word, { word: message.word, display: message.display,
                                       path: message.path, points: message.points, by });
       renderFinds(message.word);
+      // Into the list, from where it was traced (or typed). Never waited for.
+      const from = state.lastSent === "path" ? els.board : els.input;
+      fly(shown(message), from, els.finds.firstElementChild);
     }
     drawPath(null, message.path, "tile-flash");
-    setTimeout(() => drawPath(null), 700);
+    setTimeout(() => { if (!state.path.length) { drawPath(null); } }, 700);
   } else {
+    sounds.play("refused");
     const word = message.word ? shown(message) : "";
     showFeedback(word ? t("word_refused", { word, message: message.message }) : message.message, false);
   }
@@ -386,8 +536,9 @@ function onWordResult(message) {
   }
 }
 
-// Words as the language writes them (accents included): the server sends "display".
-function shown(find) { return (find.display || find.word).toUpperCase(); }
+// Words as the language writes them (accents, and German nouns' capitals, included): the
+// server sends "display"; the results page shows them the same way.
+function shown(find) { return find.display || find.word; }
 
 function renderFinds(fresh) {
   const items = [...state.finds.values()].reverse().map((find) => {
@@ -423,6 +574,8 @@ function showFeedback(text, good) {
 function showConnection(text) {
   els.connection.textContent = text;
   els.connection.hidden = !text;
+  // Back: a "not sent" message about the lost connection is out of date.
+  if (!text && els.feedback.textContent === t("not_sent")) { showFeedback("", null); }
 }
 
 els.rulesOpen.addEventListener("click", () => els.rules.showModal());

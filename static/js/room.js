@@ -9,8 +9,10 @@
 import { t } from "./board.js";
 
 const GAP_WAIT_MS = 800;   // events may arrive slightly out of order; after this, one was lost
-const FIRST_DELAY_MS = 500;
-const MAX_DELAY_MS = 3000;  // a class is back within 5 s of the server (jitter included)
+const FIRST_DELAY_MS = 400;
+// Times 0.5-1.5 (jitter): a reconnect is tried at least every 2 s, so a page is back
+// within 2 s of the server or the network.
+const MAX_DELAY_MS = 1300;
 
 // Close codes the server uses (docs/protocol.md): stop, or go on retrying.
 const CLOSES = {
@@ -40,10 +42,12 @@ export function openRoom(path, handlers) {
     clearTimeout(timer);
     timer = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}${path}`);
-    socket.addEventListener("open", () => { attempts = 0; handlers.status(""); });
-    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-    socket.addEventListener("close", (event) => closed(event.code));
+    const own = new WebSocket(`${scheme}://${location.host}${path}`);
+    socket = own;
+    // A socket given up on (see "online" below) says nothing more.
+    own.addEventListener("open", () => { if (socket === own) { attempts = 0; handlers.status(""); } });
+    own.addEventListener("message", (event) => { if (socket === own) { receive(JSON.parse(event.data)); } });
+    own.addEventListener("close", (event) => { if (socket === own) { closed(event.code); } });
   }
 
   function closed(code) {
@@ -102,9 +106,21 @@ export function openRoom(path, handlers) {
 
   function resync() { send({ type: "resync" }); }
 
-  // Back on the network: no need to wait out the backoff.
+  // Back on the network: no need to wait out the backoff, nor for a socket opened while
+  // offline to time out (it may hang for many seconds): start afresh at once.
   window.addEventListener("online", () => {
-    if (!stopped && timer !== null) { attempts = 0; connect(); }
+    if (stopped || (socket && socket.readyState === WebSocket.OPEN)) { return; }
+    attempts = 0;
+    if (socket && socket.readyState === WebSocket.CONNECTING) {
+      const stale = socket;
+      socket = null;
+      stale.close();
+    }
+    connect();
+  });
+  // Offline: the socket may not notice for a long while; say so now, and retry when it's back.
+  window.addEventListener("offline", () => {
+    if (!stopped && socket && socket.readyState === WebSocket.OPEN) { socket.close(); }
   });
 
   connect();

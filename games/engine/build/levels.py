@@ -8,15 +8,18 @@ the language's desk dictionary has it (English: SCOWL's mid-size lists in
 lower case; the other languages: their spelling dictionary, in lower case or,
 German, as a noun): wordfreq counts strings, not senses, so names,
 abbreviations and other languages' words ("can" in Spanish text) would
-otherwise pass for everyday words.
+otherwise pass for everyday words. Nor may English text or a first name lend
+a word its frequency (borrowed.py).
 
 wordfreq is imported lazily: it is a build-time dependency only.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 
+from games.engine.build import borrowed
 from games.engine.languages import LEVELS
 from games.engine.wordinfo import Spelling
 
@@ -91,18 +94,56 @@ def rank_spellings(
     return spellings
 
 
+# A form of the family counts only if this much more frequent at home than in English.
+HOME_MARGIN = 0.5
+
+
 def assign_levels(
     spellings: dict[str, list[Spelling]],
     lang: str,
     zipf: ZipfLookup,
     in_desk_dictionary: Callable[[str], bool],
 ) -> dict[str, tuple[int, float]]:
-    """Each folded word's (level, Zipf): the most frequent of its display forms."""
+    """Each folded word's (level, Zipf): the most frequent of its display forms, no easier
+    than the desk dictionary and borrowed frequencies (games/engine/build/borrowed.py)
+    allow."""
+    best = {
+        word: max((zipf(s.display.lower(), lang), s.display) for s in shown)
+        for word, shown in spellings.items()
+    }
+    families: dict[str, set[str]] = defaultdict(set)  # lemma -> its folded forms
+    for word, shown in spellings.items():
+        for spelling in shown:
+            for lemma in spelling.lemmas:
+                families[lemma].add(word)
     levels: dict[str, tuple[int, float]] = {}
     for word, shown in spellings.items():
-        best = max(zipf(spelling.display.lower(), lang) for spelling in shown)
-        level = level_for_zipf(best)
+        own, display = best[word]
+        level = level_for_zipf(own)
         if not in_desk_dictionary(word):
             level = max(level, DESK_WORD_LEVEL)
-        levels[word] = (level, best)
+        if level < DESK_WORD_LEVEL:
+            # The other forms of its lemmas, lemma by lemma; forms nearly as frequent in
+            # English as at home lend nothing (times, of timar; mans, whose French
+            # frequency is Le Mans'). The weakest family counts: data
+            # is a form of datar, whose dato is frequent as a noun (another lemma), but
+            # the noun data has only the rare datas.
+            lemmas = {lemma for s in shown for lemma in s.lemmas}
+            family = min(
+                (
+                    max(
+                        (
+                            best[w][0]
+                            for w in families[lemma] - {word}
+                            if zipf(best[w][1].lower(), "en") < best[w][0] - HOME_MARGIN
+                        ),
+                        default=0.0,
+                    )
+                    for lemma in lemmas
+                ),
+                default=0.0,
+            )
+            limit = borrowed.level_limit(lang, word, display, own, family, zipf)
+            level = max(level, limit or level)
+        levels[word] = (level, own)
     return levels

@@ -1,0 +1,209 @@
+"""Frequencies that are not the word's own: English text and people's names.
+
+wordfreq counts strings, not senses. Two kinds of strings get an easy level
+they do not deserve in a language other than English:
+
+- **English words in the corpus**: "man", "about" in French text, "can",
+  "data" in Spanish text are mostly English (quotes, titles, code-switching);
+  the spelling dictionaries list them all the same (a larva, a dog, a form of
+  datar, or simply as borrowings). A word far more frequent in English than
+  in the language itself goes to "advanced", or to the whole list when the
+  gap is wide.
+- **First names**: "juan", "maría", "pedro" are Spanish words (a soldier, a
+  biscuit, ...) that hunspell lists in lower case, but their frequency is the
+  name's. A word goes to "advanced" when it is a first name given in the
+  language's countries (Jörg Michael's list of first names, nam_dict.txt,
+  read from the gender-guesser package at build time) and it is nearly as
+  frequent in English text as in its own language (a name travels; a word
+  does not).
+
+Both only for a word that towers over the other forms of its lemmas (by 0.7
+Zipf for English, 1.5 for a name): canes and the forms of datar, juanes and
+marías are far rarer, while nationalen, legale, prudente and the forms of
+désirer and lucir are not (national, legal, prudent, désire and lucía are
+words of their language, whatever English does with them). ``COMMON_WORDS`` lists the names that are
+  everyday words all the same (clara, rose, gloria, wolf). This is for a
+  native speaker to review (docs/dictionaries.md).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+ENGLISH_LEAD = 1.0  # Zipf: this much more frequent in English -> advanced
+ENGLISH_ONLY = 2.0  # ... this much -> the whole list only
+NAME_SHARE = 1.5  # a name: at most this much less frequent in English than at home
+# How far above every other form of its lemmas a word must be for its frequency
+# to be suspect: an English word (national: nationalen is as frequent, German),
+# a name (juanes and marías are rare).
+ENGLISH_FAMILY_GAP = 0.7
+NAME_FAMILY_GAP = 1.5
+ADVANCED, WHOLE_LIST = 3, 4
+
+# nam_dict.txt's country columns (its header) for each language's countries.
+COUNTRY_COLUMNS = {"IT": 32, "PT": 34, "ES": 35, "FR": 36, "BE": 37, "DE": 41, "AT": 42, "CH": 43}
+COUNTRIES = {
+    "es": ("ES",),
+    "fr": ("FR", "BE", "CH"),
+    "de": ("DE", "AT", "CH"),
+    "it": ("IT", "CH"),
+    "pt": ("PT",),
+}
+FREQUENCIES = "123456789ABCD"
+
+# First names that are also everyday words of the language (folded).
+COMMON_WORDS: dict[str, frozenset[str]] = {
+    "es": frozenset(
+        [
+            "alba",
+            "albino",
+            "augusta",
+            "aurora",
+            "benigno",
+            "celeste",
+            "clara",
+            "clemente",
+            "diana",
+            "dora",
+            "esmeralda",
+            "ester",
+            "flora",
+            "gloria",
+            "helio",
+            "jacinto",
+            "lino",
+            "marco",
+            "marina",
+            "pinto",
+            "rosa",
+            "sabina",
+            "salvador",
+            "sol",
+            "luna",
+            "paz",
+            "angel",
+            "victoria",
+            "lima",
+        ]
+    ),
+    "fr": frozenset(
+        [
+            "charlotte",
+            "claire",
+            "constance",
+            "constant",
+            "gloria",
+            "iris",
+            "jade",
+            "madeleine",
+            "marc",
+            "marguerite",
+            "marine",
+            "martial",
+            "noel",
+            "pascal",
+            "prudence",
+            "roman",
+            "rose",
+            "rosette",
+            "victoire",
+        ]
+    ),
+    "de": frozenset(
+        [
+            "august",
+            "flora",
+            "gloria",
+            "iris",
+            "kai",
+            "linde",
+            "lore",
+            "mark",
+            "roman",
+            "rosa",
+            "rose",
+            "viola",
+            "wolf",
+        ]
+    ),
+    "it": frozenset(
+        [
+            "angelica",
+            "barbara",
+            "bruno",
+            "celeste",
+            "erica",
+            "flora",
+            "gloria",
+            "iris",
+            "lana",
+            "marina",
+            "rosa",
+            "rose",
+            "serena",
+            "stella",
+            "toni",
+            "veronica",
+            "viola",
+        ]
+    ),
+    "pt": frozenset(["franco", "marina", "norma", "reno", "rosa"]),
+}
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn")
+
+
+def names_file() -> Path:
+    import gender_guesser  # build-time only (requirements-dev.txt)
+
+    return Path(gender_guesser.__file__).parent / "data" / "nam_dict.txt"
+
+
+@cache
+def first_names(lang: str, path: Path | None = None) -> frozenset[str]:
+    """Folded first names given in ``lang``'s countries (any frequency in the list)."""
+    columns = [COUNTRY_COLUMNS[country] for country in COUNTRIES.get(lang, ())]
+    names: set[str] = set()
+    text = (path or names_file()).read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.startswith("#") or len(line) < 44 or line[29] == "+":
+            continue
+        name = line[3:29].strip()
+        if name and " " not in name and any(line[c] in FREQUENCIES for c in columns):
+            names.add(_fold(name))
+    return frozenset(names)
+
+
+def level_limit(
+    lang: str,
+    word: str,
+    display: str,
+    own: float,
+    family: float,
+    zipf: Callable[[str, str], float],
+) -> int | None:
+    """The easiest level ``word`` may have (None: no limit), given ``own``, its Zipf
+    frequency in ``lang``, ``family``, the highest of the other forms of its lemmas,
+    and the frequencies of ``zipf`` in English."""
+    if lang == "en":
+        return None
+    english = max(zipf(display.lower(), "en"), zipf(word, "en"))
+    towers = own - family  # over the other forms of its lemmas
+    if towers >= ENGLISH_FAMILY_GAP and english - own >= ENGLISH_ONLY:
+        return WHOLE_LIST
+    if towers >= ENGLISH_FAMILY_GAP and english - own >= ENGLISH_LEAD:
+        return ADVANCED
+    if (
+        towers >= NAME_FAMILY_GAP
+        and word in first_names(lang)
+        and english >= own - NAME_SHARE
+        and word not in COMMON_WORDS.get(lang, ())
+    ):
+        return ADVANCED
+    return None
