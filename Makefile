@@ -17,7 +17,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench dictionaries messages clean cluster cluster-restart
+.PHONY: run test lint format bench dictionaries glosses messages clean cluster cluster-restart
 
 $(BIN)/python:
 	@$(PYTHON) -c '' 2>/dev/null || { echo "Lettergrid needs Python 3.11 to 3.14 and '$(PYTHON)' does not run: install one (Debian: apt-get install python3 python3-venv) or set PYTHON=/path/to/python3.x" >&2; exit 1; }
@@ -73,6 +73,12 @@ bench: $(VENV)/.dev-installed
 # registry; the result is committed, so nothing else needs this).
 dictionaries: $(VENV)/.dev-installed
 	$(BIN)/python manage.py build_dictionaries
+	$(BIN)/python manage.py build_glosses
+
+# Only the meanings (dictionaries/<lang>/glosses/, docs/glosses.md) from FreeDict and
+# WordNet; needs the registry and the word data already built.
+glosses: $(VENV)/.dev-installed
+	$(BIN)/python manage.py build_glosses
 
 # Collect the interface's strings into locale/fr/LC_MESSAGES/django.po (translate the
 # new ones there), then compile django.mo. Needs GNU gettext (apt-get install gettext).

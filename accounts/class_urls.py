@@ -17,4 +17,9 @@ urlpatterns = [
     path("<int:pk>/students/<str:slug>/export.csv", history_views.student_csv, name="student_csv"),
     path("<int:pk>/export.csv", history_views.class_csv, name="class_csv"),
     path("<int:pk>/rounds/<int:number>/export.csv", history_views.round_csv, name="round_csv"),
+    path(
+        "<int:pk>/rounds/<int:number>/flashcards.txt",
+        history_views.round_flashcards,
+        name="round_flashcards",
+    ),
 ]

@@ -24,7 +24,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from games import selectors
 from games.dealing import display
-from games.models import Player, Room, Round, RoundPlayer
+from games.models import Find, Player, Room, Round, RoundPlayer
 
 
 def student_slug(key: str) -> str:
@@ -269,3 +269,44 @@ def student_csv(room: Room, key: str) -> str:
         for started, language, number, points, words, longest in results
     ]
     return _csv(["played_at", "language", "round", "points", "words", "longest_word"], rows)
+
+
+RECENT_WORDS = 20
+
+
+def recent_words(room: Room, key: str, limit: int = RECENT_WORDS) -> list[dict]:
+    """The words a student found most recently (each once, newest first), with the
+    meaning a reader of the active language is shown: the teacher's translation first."""
+    from games.engine.glosses import gloss
+    from games.selectors.glosses import interface_language, vocabulary_translations
+
+    finds = (
+        Find.objects.filter(
+            round__room=room, round__finished_at__isnull=False, player__nickname_key=key
+        )
+        .filter(accepted=True)
+        .order_by("-found_at", "-pk")
+        .values_list("word", "round__language", "found_at")
+    )
+    interface = interface_language()
+    teacher: dict[str, dict[str, str]] = {}
+    seen: set[tuple[str, str]] = set()
+    words = []
+    for word, language, found_at in finds[: limit * 5]:
+        if (word, language) in seen:
+            continue
+        seen.add((word, language))
+        if language not in teacher:
+            teacher[language] = vocabulary_translations(room.pk, language)
+        words.append(
+            {
+                "word": word,
+                "display": display(language, word),
+                "language": language,
+                "found_at": found_at,
+                "gloss": teacher[language].get(word) or gloss(word, language, interface),
+            }
+        )
+        if len(words) == limit:
+            break
+    return words

@@ -16,6 +16,7 @@ from accounts.charts import line_chart
 from accounts.selectors import classrooms_of
 from games.engine.languages import LANGUAGES
 from games.labels import LANGUAGE_NAMES
+from games.selectors.flashcards import class_cards, flashcard_response
 
 
 def _day(moment) -> str:
@@ -88,6 +89,7 @@ def student(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
         "nickname": lines[0]["line"].nickname,
         "slug": slug,
         "lines": lines,
+        "recent_words": history.recent_words(classroom.room, key),
     }
     return render(request, "accounts/student.html", context)
 
@@ -114,6 +116,16 @@ def student_csv(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     return _csv_response(
         history.student_csv(classroom.room, key), f"{slugify(classroom.name)}-{slugify(key)}"
     )
+
+
+@login_required
+@require_GET
+def round_flashcards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The words the class missed most in a round, with their meanings, as flashcards."""
+    classroom = _classroom(request, pk)
+    game_round = get_object_or_404(classroom.room.rounds, number=number, finished_at__isnull=False)
+    cards = class_cards(game_round, language=None)
+    return flashcard_response(cards, f"{slugify(classroom.name) or 'class'}-round-{number}-missed")
 
 
 @login_required

@@ -9,6 +9,7 @@ from games.dealing import display, points
 from games.engine.board import parse_board
 from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
 from games.models import Player, Round, RoundPlayer, Scoring
+from games.selectors.glosses import round_glosses
 
 
 def results_context(
@@ -23,6 +24,9 @@ def results_context(
     mine = set(summary["finders"]) if watching else summary["mine"]
     shared = summary["shared"]
     planted = game_round.planted
+    # Meanings in the page's language (the teacher's translations first); a word the
+    # player typed that the dictionary refused has none.
+    glosses = round_glosses(game_round, words=words)
 
     def entry(word: str) -> dict:
         return {
@@ -33,6 +37,7 @@ def results_context(
             "found": word in mine,
             "shared_by": summary["finders"].get(word) if word in shared else None,
             "finders": summary["finders"].get(word, []),
+            "gloss": glosses.get(word),
         }
 
     by_length: dict[int, list[str]] = defaultdict(list)
@@ -87,6 +92,8 @@ def results_context(
             "socket": f"/ws/rooms/{game_round.room.code}/",
             "round": game_round.pk,
             "number": game_round.number,
+            # word (folded) -> its meaning or null, for the word list's tap/hover
+            "glosses": glosses,
         },
     }
 

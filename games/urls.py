@@ -24,5 +24,6 @@ urlpatterns = [
     path("r/<str:code>/vocabulary", views.vocabulary, name="vocabulary"),
     path("r/<str:code>/rounds/<int:number>/results", views.results, name="results"),
     path("r/<str:code>/rounds/<int:number>/rule", views.rule_word, name="rule_word"),
+    path("r/<str:code>/rounds/<int:number>/flashcards.txt", views.flashcards, name="flashcards"),
     path("how-to-play", views.how_to_play, name="how_to_play"),
 ]

@@ -20,6 +20,7 @@ from games.modes import rules
 from games.nicknames import NicknameError
 from games.presentation import results_context
 from games.qr import qr_svg
+from games.selectors.flashcards import flashcard_response, student_cards
 from games.sessions import browser_id
 
 # The clock's numbers for the pages' scripts (games/clock.py owns them): the 3-2-1,
@@ -165,6 +166,28 @@ def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
         game_round, member, is_host=host, can_rule=selectors.can_rule(room, request.user)
     )
     return render(request, "games/results.html", context)
+
+
+FLASHCARD_CHOICES = ("missed", "all")
+
+
+@never_cache
+@require_GET
+def flashcards(request: HttpRequest, code: str, number: int) -> HttpResponse:
+    """A pupil's words to take home, as a flashcard file (Anki, Quizlet): the words they
+    missed (``?words=missed``, the default) or all the round's (``?words=all``), with
+    their meanings in the page's language. Whoever may see the results may fetch it; the
+    missed words need the browser that played the round."""
+    room = selectors.room_by_code(code)
+    game_round = room and room.rounds.filter(number=number, finished_at__isnull=False).first()
+    which = request.GET.get("words", "missed")
+    if game_round is None or which not in FLASHCARD_CHOICES:
+        raise Http404("No such round.")
+    member = selectors.round_player(game_round, selectors.player_for(room, browser_id(request)))
+    if which == "missed" and member is None:
+        raise Http404("You did not play this round.")
+    cards = student_cards(game_round, member, missed_only=which == "missed", language=None)
+    return flashcard_response(cards, f"lettergrid-{room.code}-round-{number}-{which}")
 
 
 def _hosted_room(request: HttpRequest, code: str) -> Room:

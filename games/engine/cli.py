@@ -56,17 +56,24 @@ def dictionary(lang: str, words_file: str | None = None):
         raise ValueError(str(exc)) from None
 
 
-def lookup(words: list[str], lang: str, level: str | int = "all") -> list[dict]:
-    """Per typed word: ``{"word", "display", "valid", "level", "blocked", "lemma"}``.
+def lookup(
+    words: list[str], lang: str, level: str | int = "all", gloss_language: str = "en"
+) -> list[dict]:
+    """Per typed word: ``{"word", "display", "valid", "level", "blocked", "lemma", "lemmas",
+    "gloss"}``.
 
     ``valid``: the word counts in the classroom game at ``level`` (blocklist
     applied); ``level``: the easiest level that has it (``None`` if none);
     ``lemma``: its dictionary form (the most frequent, when several); German
-    ``muede`` is looked up as müde. ``ValueError`` for a bad language or level.
+    ``muede`` is looked up as müde; ``gloss``: its meaning for a reader of
+    ``gloss_language`` (en or fr; games/engine/glosses.py), ``None`` when no
+    source has one. ``ValueError`` for a bad language, level or gloss language.
     """
     from games.engine.blocklist import blocked_words
+    from games.engine.glosses import check_interface, gloss
     from games.engine.typed import typed_words
 
+    check_interface(gloss_language)
     number = level_from_name(level).number
     lexicon = dictionary(lang)
     if not words:
@@ -87,6 +94,7 @@ def lookup(words: list[str], lang: str, level: str | int = "all") -> list[dict]:
                 "blocked": is_blocked,
                 "lemma": lexicon.lemmas(folded)[0] if folded else None,
                 "lemmas": list(lexicon.lemmas(folded)) if folded else [],
+                "gloss": gloss(folded, lang, gloss_language) if folded else None,
             }
         )
     return rows
@@ -95,13 +103,14 @@ def lookup(words: list[str], lang: str, level: str | int = "all") -> list[dict]:
 def lookup_text(row: dict) -> str:
     """One readable line of :func:`lookup`."""
     if row["level"] is None:
-        return f"{row['word']}: not in the dictionary"
+        return f"{row['word']}: not in the dictionary; no meaning found"
     verdict = "counts" if row["valid"] else "does not count"
     why = " (blocked in class)" if row["blocked"] else ""
     lemmas = ", ".join(row["lemmas"])
+    meaning = row.get("gloss") or "no meaning found"
     return (
         f"{row['word']}: {row['display']}, {verdict} at this level{why}; "
-        f"easiest level {row['level']}; lemma {lemmas}"
+        f"easiest level {row['level']}; lemma {lemmas}; meaning: {meaning}"
     )
 
 

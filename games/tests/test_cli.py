@@ -199,6 +199,7 @@ def test_lookup_json_per_word():
         "blocked": False,
         "lemma": None,
         "lemmas": [],
+        "gloss": None,
     }
 
 

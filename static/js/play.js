@@ -97,9 +97,12 @@ function myKey() {
   return teams() ? you.team : you.id;
 }
 
-function setStatus(status) {
+function setStatus(given) {
   const snap = state.snap;
   const round = snap.round;
+  // A round counting down to started_at is running (whatever a server calls that moment):
+  // this page shows the 3-2-1 from the times themselves.
+  const status = given === "countdown" || given === "starting" ? "running" : given;
   round.status = status;
   const counting = status === "running" && startsIn(round) > 0 && !state.stopped;
   els.root.dataset.state = state.stopped ? "stopped" : counting ? "countdown" : status;

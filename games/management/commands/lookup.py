@@ -3,7 +3,9 @@
 For teachers and checks: per word, whether it counts in the classroom game
 at that level (the blocklist applied), the easiest level that has it, how it
 is displayed and its dictionary form. ``--json`` prints one line per word:
-``{"word", "display", "valid", "level", "blocked", "lemma", "lemmas"}``.
+``{"word", "display", "valid", "level", "blocked", "lemma", "lemmas", "gloss"}``;
+``--gloss-language en|fr`` (English by default) is the language of the
+meaning (``"gloss"``, null when no source has one; "no meaning found" in text).
 Bad input is one line on stderr and exit code 2. The work is in
 ``games.engine.cli.lookup``.
 """
@@ -18,7 +20,7 @@ from games.engine import cli
 
 
 class Command(BaseCommand):
-    help = "Look words up: valid at a level, easiest level, display form, lemma, blocked."
+    help = "Look words up: valid at a level, easiest level, display form, lemma, meaning."
     requires_system_checks = []
 
     def add_arguments(self, parser):
@@ -28,12 +30,17 @@ class Command(BaseCommand):
             "--level", default="all", help="1-4 or common/everyday/advanced/all (default all)"
         )
         parser.add_argument("--json", action="store_true", help="one JSON line per word")
+        parser.add_argument(
+            "--gloss-language",
+            default="en",
+            help="the language of the meaning: en (default) or fr",
+        )
 
-    def handle(self, *args, words, lang, level, json, **options):
+    def handle(self, *args, words, lang, level, json, gloss_language, **options):
         if not lang:
             raise CommandError("--lang is required (en fr es de it pt)", returncode=2)
         try:
-            rows = cli.lookup(words, lang, level)
+            rows = cli.lookup(words, lang, level, gloss_language)
         except ValueError as exc:
             raise CommandError(str(exc), returncode=2) from None
         for row in rows:

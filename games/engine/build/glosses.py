@@ -1,0 +1,475 @@
+"""Building dictionaries/<lang>/glosses/: a short meaning per lemma (build time only).
+
+For each game language and interface language (English, French) the
+builder writes one sorted table, ``glosses/<interface>.tsv``:
+``lemma<TAB>gloss``, one line per lemma of the word data that a source
+explains, read on demand by games/engine/glosses.py. docs/glosses.md says
+which sources and why; in short:
+
+- translations from the FreeDict dictionaries (Debian ``dict-freedict-*``):
+  the direct pair (fra-eng), the reverse pair read backwards (eng-fra gives
+  French headwords too), and, where the direct pair is small, a pivot
+  through German or French (fra-deu then Ding's deu-eng), whose candidates
+  count less;
+- English definitions from WordNet 3.0 (``wordnet-base``).
+
+Candidates are scored by how many sources give them (the direct pair first),
+their place in each entry, and how common the translation is (wordfreq),
+so that "gehen" reads "to go, to walk" rather than Ding's first entry, "turn
+out". Output is sorted, without timestamps: byte-identical on a rebuild.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from games.engine.build import bilingual
+from games.engine.build.packages import package_version
+from games.engine.folding import fold
+
+INTERFACE_LANGUAGES = ("en", "fr")
+GLOSS_DIR = "glosses"
+MAX_TRANSLATIONS = 3
+MAX_GLOSS = 90  # characters: a gloss is one short line
+WORDNET_PACKAGE = "wordnet-base"
+WORDNET_DIR = "usr/share/wordnet"
+THREE_LETTER = {"en": "eng", "fr": "fra", "es": "spa", "de": "deu", "it": "ita", "pt": "por"}
+
+# The Ding-based pairs are one sense per entry; the small hand-made ones TEI;
+# every other FreeDict pair in Debian 13 was imported from Wiktionary (WikDict).
+STYLES = {"deu-eng": "ding", "eng-deu": "ding"}
+HAND_MADE = {"fra-eng", "spa-eng", "ita-eng", "por-eng", "eng-fra", "eng-spa", "eng-ita", "eng-por"}
+WEAK = {"spa-eng", "ita-eng", "por-eng", "eng-spa", "eng-ita", "eng-por"}
+# Weights of one vote: a direct entry, a reverse entry read backwards, a pivot.
+DIRECT, REVERSE, PIVOT = 3.0, 2.0, 1.0
+PIVOTS = ("de", "fr")  # German: Ding's 500,000 entries; French: WikDict's largest pairs
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A FreeDict dictionary from ``source`` to ``target`` language (two-letter codes)."""
+
+    source: str
+    target: str
+
+    @property
+    def code(self) -> str:
+        return f"{THREE_LETTER[self.source]}-{THREE_LETTER[self.target]}"
+
+    @property
+    def package(self) -> str:
+        return f"dict-freedict-{self.code}"
+
+    @property
+    def weight(self) -> float:
+        """A direct entry's vote: less for the small hand-made pairs that were measured
+        wrong on common words (spa-eng comer: "lunch"; por-eng comer: "relish")."""
+        return DIRECT / 2 if self.code in WEAK else DIRECT
+
+    @property
+    def style(self) -> str:
+        return STYLES.get(self.code, "tei" if self.code in HAND_MADE else "wikdict")
+
+
+# Every FreeDict pair between two game languages that Debian 13 has.
+PAIRS: tuple[Pair, ...] = tuple(
+    Pair(*code.split("-"))
+    for code in [
+        "fr-en",
+        "en-fr",
+        "es-en",
+        "en-es",
+        "de-en",
+        "en-de",
+        "it-en",
+        "en-it",
+        "pt-en",
+        "en-pt",
+        "fr-de",
+        "de-fr",
+        "fr-es",
+        "fr-it",
+        "fr-pt",
+        "pt-fr",
+        "es-de",
+        "de-es",
+        "it-de",
+        "de-it",
+        "pt-de",
+        "de-pt",
+        "it-es",
+    ]
+)
+
+
+def packages_needed() -> list[str]:
+    """Every Debian package the glosses are built from."""
+    return [pair.package for pair in PAIRS] + [WORDNET_PACKAGE]
+
+
+Translation = tuple[str, str]  # (text, part of speech)
+
+
+@dataclass
+class Sources:
+    """The unpacked packages, each dictionary read once and kept by direction."""
+
+    folder: Path
+    _forward: dict[tuple[str, str], dict[str, list[list[Translation]]]] = field(
+        default_factory=dict
+    )
+    touched: set[str] = field(default_factory=set)  # packages read since the last reset
+    memo: dict = field(default_factory=dict)  # candidates already counted
+
+    def forward(self, source: str, target: str) -> dict[str, list[list[Translation]]]:
+        """headword -> its entries' translations (each entry a list), merged over the
+        pair read forwards and the reverse pair read backwards (the latter after)."""
+        key = (source, target)
+        self.touched.update(
+            pair.package for pair in PAIRS if {pair.source, pair.target} == {source, target}
+        )
+        if key not in self._forward:
+            table: dict[str, list[list[Translation]]] = defaultdict(list)
+            for pair in PAIRS:
+                if (pair.source, pair.target) == key:
+                    for entry in self._entries(pair):
+                        translations = [(t, entry.pos) for t in entry.translations]
+                        table[entry.headword].append([*translations, ("", f"{pair.weight}")])
+            for pair in PAIRS:
+                if (pair.source, pair.target) == (target, source):
+                    for entry in self._entries(pair):
+                        headword = bilingual.clean_translations([entry.headword])
+                        if headword != (entry.headword,):
+                            continue  # a phrase ("Ready, steady, go!"), no translation
+                        for text in entry.translations:
+                            table[text].append([(entry.headword, entry.pos), ("", "reverse")])
+            self._forward[key] = dict(table)
+        return self._forward[key]
+
+    def _entries(self, pair: Pair) -> Iterable[bilingual.Entry]:
+        return bilingual.read_entries(self.folder / pair.package, pair.style)
+
+
+def is_reverse(entry: list[Translation]) -> bool:
+    """A reverse entry is ``[(headword, pos), ("", "reverse")]``; a direct one ends with
+    ``("", weight)``."""
+    return entry[-1] == ("", "reverse")
+
+
+def candidates(
+    sources: Sources, lemma: str, lang: str, target: str, depth: int = 1
+) -> dict[str, tuple[float, str]]:
+    """Every translation of ``lemma`` into ``target`` with its votes and part of speech.
+
+    Direct and reverse entries first; then through each pivot language, whose
+    translations into ``target`` count less. A pivot word without a translation
+    of its own is, ``depth`` times, translated through the other pivot
+    (Italian -> French -> German -> English), at half weight.
+    """
+    key = (lemma, lang, target, depth)
+    if key in sources.memo:
+        return sources.memo[key]
+    votes: dict[str, float] = defaultdict(float)
+    pos_votes: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for text, pos, weight in _votes(sources, lemma, lang, target, DIRECT, REVERSE):
+        votes[text] += weight
+        pos_votes[text][pos] += weight
+    for pivot in PIVOTS:
+        if pivot in (lang, target):
+            continue
+        for middle, pos, weight in _votes(sources, lemma, lang, pivot, 1.0, 1.0):
+            if weight < 0.5:
+                continue
+            for text, strength in _through(sources, middle, pos, pivot, target, depth).items():
+                votes[text] += PIVOT * weight * strength
+                pos_votes[text][pos] += PIVOT * weight * strength
+    found = {text: (score, _most_voted(pos_votes[text])) for text, score in votes.items()}
+    sources.memo[key] = found
+    return found
+
+
+def _most_voted(pos_votes: dict[str, float]) -> str:
+    """The part of speech most sources give a translation ("" only when none says)."""
+    said = {pos: weight for pos, weight in pos_votes.items() if pos}
+    return min(said, key=lambda pos: (-said[pos], pos)) if said else ""
+
+
+def _through(sources, middle, pos, pivot, target, depth) -> dict[str, float]:
+    """A pivot word's translations into ``target``, the best scaled to 1 (however many
+    entries the pivot dictionary has for it), of the same part of speech when both say."""
+    inner: dict[str, float] = defaultdict(float)
+    for text, inner_pos, strength in _votes(sources, middle, pivot, target, 1.0, 1.0):
+        if not (pos and inner_pos and pos != inner_pos):
+            inner[text] += strength
+    if not inner and depth > 0:
+        deeper = candidates(sources, middle, pivot, target, depth - 1)
+        best = sorted(deeper, key=lambda text: (-deeper[text][0], text))[:MAX_TRANSLATIONS]
+        return {text: 0.5 / (1 + place) for place, text in enumerate(best)}
+    top = max(inner.values(), default=1.0)
+    return {text: strength / top for text, strength in inner.items()}
+
+
+def _votes(sources, lemma, lang, target, direct, reverse):
+    """(translation, pos, weight) of each translation of one headword, earlier ones weigh more.
+
+    ``direct`` scales the pair's own weight (DIRECT, or half for a weak pair)."""
+    for entry in sources.forward(lang, target).get(lemma, ()):
+        if is_reverse(entry):
+            text, pos = entry[0]
+            yield text, pos, reverse
+            continue
+        *translations, (_, weight) = entry
+        scale = direct * float(weight) / DIRECT
+        for place, (text, pos) in enumerate(translations[: MAX_TRANSLATIONS + 2]):
+            yield text, pos, scale / (1 + place)
+
+
+def choose(
+    found: dict[str, tuple[float, str]], target: str, zipf: Callable[[str, str], float]
+) -> list[tuple[str, str]]:
+    """The best translations, at most three, each at least half as strong as the best."""
+    if not found:
+        return []
+
+    def strength(text: str) -> float:
+        votes, _ = found[text]
+        return votes * (1 + max(0.0, _zipf_of(text, target, zipf)) / 4)
+
+    ranked = sorted(found, key=lambda text: (-strength(text), text))
+    best = strength(ranked[0])
+    best_pos = found[ranked[0]][1]
+    chosen: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for text in ranked:
+        if strength(text) < best / 2 or len(chosen) == MAX_TRANSLATIONS:
+            break
+        pos = found[text][1]
+        key = _plain(text)
+        if key in seen or (pos and best_pos and pos != best_pos):
+            continue  # a plural of one already chosen, or another part of speech
+        seen.add(key)
+        chosen.append((text, pos))
+    return chosen
+
+
+def _plain(text: str) -> str:
+    """What tells two translations apart: case, "to", a final plural "s"."""
+    key = text.casefold().removeprefix("to ")
+    return key[:-1] if key.endswith("s") and len(key) > 3 else key
+
+
+def _zipf_of(text: str, lang: str, zipf) -> float:
+    words = text.split()
+    if not words:
+        return 0.0
+    return min(zipf(word.lower(), lang) for word in words) - (len(words) - 1) / 2
+
+
+def gloss_text(chosen: list[tuple[str, str]], target: str) -> str:
+    """ "to eat, to devour": English verbs get "to"; cut to one short line."""
+    parts = []
+    for text, pos in chosen:
+        if target == "en" and pos == "v" and not text.startswith("to "):
+            text = f"to {text}"
+        parts.append(text)
+    line = ", ".join(parts)
+    while len(line) > MAX_GLOSS and len(parts) > 1:
+        parts.pop()
+        line = ", ".join(parts)
+    return line[:MAX_GLOSS]
+
+
+def translation_glosses(
+    sources: Sources,
+    lang: str,
+    target: str,
+    is_word: Callable[[str], bool],
+    zipf: Callable[[str, str], float],
+) -> dict[str, str]:
+    """lemma -> gloss for every headword of ``lang`` a source translates into ``target``
+    that is a word of the game (its folded form is in the word data)."""
+    headwords = set(sources.forward(lang, target))
+    for pivot in PIVOTS:
+        if pivot not in (lang, target):
+            headwords |= set(sources.forward(lang, pivot))
+    glosses = {}
+    for lemma in sorted(headwords):
+        if " " in lemma or not is_word(lemma):
+            continue
+        chosen = choose(candidates(sources, lemma, lang, target), target, zipf)
+        if chosen:
+            glosses[lemma] = gloss_text(chosen, target)
+    return glosses
+
+
+def definition_glosses(folder: Path, is_word: Callable[[str], bool]) -> dict[str, str]:
+    """English lemma -> the definition of its most used WordNet sense."""
+    glosses = {}
+    for lemma, senses in bilingual.wordnet_definitions(folder).items():
+        if not is_word(lemma):
+            continue
+        order = {"n": 0, "v": 1, "a": 2, "r": 3}
+        best = min(senses, key=lambda s: (-s.uses, order[s.pos]))
+        text = re.sub(r"^\([^()]*\)\s*", "", best.text)  # "(American football) a play..."
+        if len(text) > MAX_GLOSS:
+            text = text[: MAX_GLOSS - 1].rsplit(" ", 1)[0] + "…"
+        glosses[lemma] = text
+    return glosses
+
+
+def english_exceptions(folder: Path, is_word: Callable[[str], bool]) -> dict[str, list[str]]:
+    """WordNet's irregular forms whose form is a game word (went -> go)."""
+    return {
+        form: bases
+        for form, bases in bilingual.wordnet_exceptions(folder).items()
+        if is_word(form) and form not in bases
+    }
+
+
+def table_text(glosses: dict[str, str]) -> str:
+    """The sorted ``lemma<TAB>gloss`` table (sorted by UTF-8 bytes, as the reader searches)."""
+    rows = []
+    for lemma in sorted(glosses, key=lambda text: text.encode("utf-8")):
+        gloss = " ".join(glosses[lemma].replace("\t", " ").split())
+        rows.append(f"{lemma}\t{gloss}\n")
+    return "".join(rows)
+
+
+def word_test(lexicon, lemmas: frozenset[str] = frozenset()) -> Callable[[str], bool]:
+    """Whether a dictionary headword is a word of the game (any level) or the lemma of
+    one (Spanish ir, English be and go: too short to play, but vamos and went need them)."""
+
+    def is_word(headword: str) -> bool:
+        if headword in lemmas:
+            return True
+        folded = fold(headword, lexicon.lang)
+        return bool(folded) and lexicon.level_of(folded) is not None
+
+    return is_word
+
+
+def review_lemmas(words_tsv: Path) -> frozenset[str]:
+    """The lemmas ``words.tsv`` gives the words of levels 1-3 (its last column)."""
+    found: set[str] = set()
+    if words_tsv.is_file():
+        with words_tsv.open(encoding="utf-8") as rows:
+            for row in rows:
+                found.update(row.rstrip("\n").split("\t")[-1].split(","))
+    found.discard("")
+    return frozenset(found)
+
+
+def licence(sources_folder: Path, packages: list[str]) -> str:
+    """Each package's Debian ``copyright`` file, verbatim; the FreeDict packages share
+    one (the source package's, covering every dictionary), so it is written once."""
+    by_text: dict[str, list[str]] = {}
+    for package in packages:
+        relative = f"usr/share/doc/{package}/copyright"
+        body = (sources_folder / package / relative).read_text(encoding="utf-8", errors="replace")
+        by_text.setdefault(body.strip(), []).append(package)
+    parts = []
+    for body, names in by_text.items():
+        heading = ", ".join(names)
+        parts.append(f"Debian packages {heading}, usr/share/doc/<package>/copyright:\n\n{body}\n")
+    return "\n\n".join(parts)
+
+
+def versions(sources_folder: Path, packages: list[str]) -> dict[str, str]:
+    return {package: package_version(sources_folder, package) for package in packages}
+
+
+@dataclass
+class GlossBuild:
+    """What one language's glosses build wrote: rows per table and the packages used."""
+
+    lang: str
+    rows: dict[str, int]
+    packages: dict[str, str]
+
+    def summary(self) -> str:
+        tables = ", ".join(f"{name}.tsv {count} lemmas" for name, count in self.rows.items())
+        return f"{self.lang} glosses: {tables}"
+
+
+def build_language_glosses(
+    lang: str,
+    sources: Sources,
+    output: Path,
+    lexicon,
+    zipf: Callable[[str, str], float],
+    lexicon_folder: Path | None = None,
+) -> GlossBuild:
+    """Write ``output/<lang>/glosses/``: a table per interface language, LICENCE, SOURCE.md."""
+    lemmas = review_lemmas(lexicon_folder / "words.tsv") if lexicon_folder else frozenset()
+    is_word = word_test(lexicon, lemmas)
+    sources.touched = set()
+    tables: dict[str, str] = {}
+    used = []
+    if lang == "en":
+        # went -> go: the base forms of irregular game words are lemmas too
+        wordnet = _package_dir(sources.folder, WORDNET_PACKAGE) / WORDNET_DIR
+        exceptions = english_exceptions(wordnet, is_word)
+        bases = frozenset(base for found in exceptions.values() for base in found)
+        is_word = word_test(lexicon, lemmas | bases)
+        tables["en"] = table_text(definition_glosses(wordnet, is_word))
+        tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
+        used.append(WORDNET_PACKAGE)
+    for interface in INTERFACE_LANGUAGES:
+        if lang != interface:
+            tables[interface] = table_text(
+                translation_glosses(sources, lang, interface, is_word, zipf)
+            )
+    used = sorted(sources.touched) + used
+    folder = output / lang / GLOSS_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in tables.items():
+        _write(folder / f"{name}.tsv", text)
+    result = GlossBuild(
+        lang,
+        {name: text.count("\n") for name, text in tables.items()},
+        versions(sources.folder, used),
+    )
+    _write(folder / "LICENCE", licence(sources.folder, used))
+    _write(folder / "SOURCE.md", source_markdown(result))
+    return result
+
+
+def _package_dir(folder: Path, package: str) -> Path:
+    path = folder / package
+    if not path.is_dir():
+        from games.engine.build.packages import SourceMissing
+
+        raise SourceMissing(f"missing source {path} (package {package})")
+    return path
+
+
+def _write(path: Path, text: str) -> None:
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        out.write(text)
+
+
+def source_markdown(result: GlossBuild) -> str:
+    """SOURCE.md of a glosses folder: packages, versions, rows; the same bytes every build."""
+    packages = ", ".join(f"`{name}` {version}" for name, version in result.packages.items())
+    lines = [
+        f"# Glosses of {result.lang} words",
+        "",
+        f"- Sources: {packages} (licences in `LICENCE`, beside this file).",
+        f"- Built by `python manage.py build_glosses --lang {result.lang}` (docs/glosses.md).",
+        "- Files: `<interface>.tsv`, sorted `lemma<TAB>gloss` lines (`en`: in English,"
+        " `fr`: in French)"
+        + (
+            "; `exceptions.tsv`, WordNet's irregular forms (`went<TAB>go`)."
+            if result.lang == "en"
+            else "."
+        ),
+        "",
+        "| table | lemmas |",
+        "|---|---|",
+    ]
+    lines += [f"| {name}.tsv | {count} |" for name, count in result.rows.items()]
+    return "\n".join(lines) + "\n"

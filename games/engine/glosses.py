@@ -1,0 +1,243 @@
+"""A word's meaning for a learner, in the interface language, read from disk on demand.
+
+``gloss("mangeons", "fr", "en")`` -> ``"manger: to eat"``. The meanings are
+per lemma in ``dictionaries/<lang>/glosses/<interface>.tsv`` (built by
+``manage.py build_glosses``; docs/glosses.md), sorted ``lemma<TAB>gloss``
+lines that :class:`GlossTable` finds in the memory-mapped file through a
+sparse index of a few hundred keys: nothing else is loaded, a look-up reads
+a few pages.
+
+Which table answers (the interface speaks English or French):
+
+- a word of another language than the interface's: its translation into the
+  interface language (``<lang>/glosses/<interface>.tsv``); a Spanish,
+  German, Italian or Portuguese word without a French translation falls
+  back to its English one;
+- a word of the interface's own language: a definition where an open source
+  has one (English: WordNet, ``en/glosses/en.tsv``), else the translation
+  into the other interface language (a French word in a French interface:
+  its English translation).
+
+An inflected form is explained through its lemmas (the word data's lemma
+table; English, which has none, through WordNet's rules and exceptions):
+``"manger: to eat"``, ``"Haus: house"``; a word that is its own lemma
+shows the meaning alone. A teacher's vocabulary translation wins over all
+this, but lives in the database: games/selectors/glosses.py applies it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import mmap
+import os
+from pathlib import Path
+
+from games.engine.languages import check_language
+from games.engine.lexicon import DICTIONARIES_DIR, load_lexicon
+from games.engine.typed import typed_words
+
+INTERFACE_LANGUAGES = ("en", "fr")
+GLOSS_DIR = "glosses"
+EXCEPTIONS_FILE = "exceptions.tsv"  # English irregular forms (WordNet): went -> go
+MAX_LEMMAS = 2  # sommes: "être: to be; somme: sum"
+CACHED_GLOSSES = 8192
+
+# WordNet's "morphy" detachment rules: an English form's possible base forms.
+_ENGLISH_SUFFIXES = (
+    ("s", ""),
+    ("ses", "s"),
+    ("xes", "x"),
+    ("zes", "z"),
+    ("ches", "ch"),
+    ("shes", "sh"),
+    ("men", "man"),
+    ("ies", "y"),
+    ("es", "e"),
+    ("es", ""),
+    ("ed", "e"),
+    ("ed", ""),
+    ("ing", "e"),
+    ("ing", ""),
+    ("er", ""),
+    ("est", ""),
+    ("er", "e"),
+    ("est", "e"),
+)
+
+
+class GlossTable:
+    """One sorted ``key<TAB>text`` file, memory mapped on first use, searched in place.
+
+    On first use it notes the first key after every ``STRIDE`` bytes (a few hundred
+    keys per table, read from one page each); a look-up bisects those in memory, then
+    one ``find`` runs through that stretch of the file: a few microseconds.
+    """
+
+    STRIDE = 16384
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._data: mmap.mmap | bytes | None = None
+        self._keys: list[bytes] = []
+        self._starts: list[int] = []
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def find(self, key: str) -> str | None:
+        """The text of ``key`` (exact, case-sensitive), or None."""
+        data = self._open()
+        target = key.encode("utf-8")
+        if not target or b"\n" in target or b"\t" in target or not self._keys:
+            return None
+        block = bisect.bisect_right(self._keys, target) - 1
+        if block < 0:
+            return None
+        low = self._starts[block]
+        high = self._starts[block + 1] if block + 1 < len(self._starts) else len(data)
+        if data[low : low + len(target) + 1] == target + b"\t":
+            start = low
+        else:
+            found = data.find(b"\n" + target + b"\t", low, high)
+            if found == -1:
+                return None
+            start = found + 1
+        end = data.find(b"\n", start)
+        return data[start + len(target) + 1 : len(data) if end == -1 else end].decode("utf-8")
+
+    def _open(self) -> mmap.mmap | bytes:
+        if self._data is None:
+            self._data = _map(self.path)
+            self._index(self._data)
+        return self._data
+
+    def _index(self, data) -> None:
+        """The first key at or after every STRIDE bytes, with where its line starts."""
+        start = 0
+        while 0 <= start < len(data):
+            tab = data.find(b"\t", start)
+            if tab == -1:
+                break
+            self._keys.append(data[start:tab])
+            self._starts.append(start)
+            newline = data.find(b"\n", start + self.STRIDE)
+            start = newline + 1 if newline != -1 else -1
+
+
+def _map(path: Path) -> mmap.mmap | bytes:
+    try:
+        with path.open("rb") as table:
+            if os.fstat(table.fileno()).st_size == 0:
+                return b""
+            mapped = mmap.mmap(table.fileno(), 0, access=mmap.ACCESS_READ)
+    except FileNotFoundError:
+        return b""
+    if hasattr(mmap, "MADV_RANDOM"):
+        mapped.madvise(mmap.MADV_RANDOM)  # no read-ahead around each probe
+    return mapped
+
+
+@functools.cache
+def gloss_table(lang: str, name: str, folder: Path | None = None) -> GlossTable:
+    """``dictionaries/<lang>/glosses/<name>.tsv`` (cached per process)."""
+    base = DICTIONARIES_DIR if folder is None else folder
+    return GlossTable(base / lang / GLOSS_DIR / f"{name}.tsv")
+
+
+def check_interface(interface_lang: str) -> str:
+    if interface_lang not in INTERFACE_LANGUAGES:
+        raise ValueError(
+            f"unknown interface language {interface_lang!r}; choose one of "
+            + ", ".join(INTERFACE_LANGUAGES)
+        )
+    return interface_lang
+
+
+def tables_for(lang: str, interface_lang: str) -> tuple[str, ...]:
+    """The tables of ``lang`` to try, in order, for a reader of ``interface_lang``."""
+    other = "fr" if interface_lang == "en" else "en"
+    if lang == interface_lang:
+        return (interface_lang, other)  # a definition, else the translation
+    if interface_lang == "fr" and lang != "en":
+        return ("fr", "en")  # no French translation: the English one
+    return (interface_lang,)
+
+
+def gloss(word: str, lang: str, interface_lang: str = "en") -> str | None:
+    """A short meaning of ``word`` (as typed, shown or folded) for a reader of
+    ``interface_lang``, or None when no source explains it."""
+    check_language(lang)
+    check_interface(interface_lang)
+    return _gloss(word, lang, interface_lang)
+
+
+# A class opens the same results page at the bell: the meanings of a round's words
+# are kept (a few thousand short strings, about 2 MB at most), the tables are not.
+@functools.lru_cache(maxsize=CACHED_GLOSSES)
+def _gloss(word: str, lang: str, interface_lang: str) -> str | None:
+    lemmas, fallbacks = lemma_candidates(word, lang)
+    if not lemmas:
+        return None
+    shown = lemmas[0][0]
+    for name in tables_for(lang, interface_lang):
+        table = gloss_table(lang, name)
+        found = _find_lemmas(table, lemmas, MAX_LEMMAS)
+        # Not explained through its lemmas: the word itself may be a headword, or
+        # (English) one of the base forms WordNet's rules guess: the first one only.
+        found = found or _find_lemmas(table, fallbacks, 1)
+        if found:
+            if len(found) == 1 and found[0][0].casefold() == shown.casefold():
+                return found[0][1]
+            return "; ".join(f"{lemma}: {text}" for lemma, text in found)
+    return None
+
+
+def _find_lemmas(table: GlossTable, candidates, most: int) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for _, lemma in candidates:
+        if any(lemma == seen for seen, _ in found):
+            continue
+        text = table.find(lemma)
+        if text:
+            found.append((lemma, text))
+            if len(found) == most:
+                break
+    return found
+
+
+def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(display form, lemma) pairs to look up, best first, and the fallbacks to try when
+    none has a meaning; both empty for a non-word. A German word typed without umlauts
+    (``haeuser``) is read as the game reads it."""
+    lexicon = load_lexicon(lang)
+    typed = typed_words(word, lexicon)
+    if not typed:
+        return [], []
+    folded = next((w for w in typed if lexicon.contains(w)), typed[0])
+    spellings = lexicon.spellings(folded)
+    pairs: list[tuple[str, str]] = []
+    for spelling in spellings:
+        for lemma in spelling.lemmas or (spelling.display,):
+            if (spelling.display, lemma) not in pairs:
+                pairs.append((spelling.display, lemma))
+    if lang == "en":
+        shown = spellings[0].display if spellings else folded
+        fallbacks = [(shown, base) for base in english_bases(folded)]
+    else:
+        fallbacks = [(s.display, s.display) for s in spellings]
+    return pairs, [pair for pair in fallbacks if pair not in pairs]
+
+
+def english_bases(word: str) -> list[str]:
+    """The base forms WordNet's rules give an English form (went -> go; cats -> cat)."""
+    bases: list[str] = []
+    irregular = gloss_table("en", EXCEPTIONS_FILE.removesuffix(".tsv")).find(word)
+    if irregular:
+        bases += irregular.split(",")
+    for suffix, ending in _ENGLISH_SUFFIXES:
+        if word.endswith(suffix) and len(word) > len(suffix) + 1:
+            base = word[: len(word) - len(suffix)] + ending
+            if base not in bases:
+                bases.append(base)
+    return bases

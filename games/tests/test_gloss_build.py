@@ -1,0 +1,168 @@
+"""Building the glosses: reading FreeDict's three entry shapes and WordNet, choosing
+translations, and a reproducible build from small dictionaries in FreeDict's own format."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from games.engine.build import bilingual, glosses
+from games.engine.glosses import GlossTable
+from games.engine.lexicon import read_lexicon
+
+_BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def _number(value: int) -> str:
+    digits = ""
+    while True:
+        digits = _BASE64[value % 64] + digits
+        value //= 64
+        if not value:
+            return digits
+
+
+def write_dictd(folder: Path, package: str, entries: list[tuple[str, str]]) -> None:
+    """A FreeDict package as Debian unpacks it: .index (base-64 numbers) and .dict.dz."""
+    dictd = folder / package / "usr/share/dictd"
+    dictd.mkdir(parents=True)
+    body, index = b"", []
+    for headword, text in [("00databaseinfo", "test data\n"), *entries]:
+        data = text.encode("utf-8")
+        index.append(f"{headword}\t{_number(len(body))}\t{_number(len(data))}\n")
+        body += data
+    name = package.removeprefix("dict-")
+    (dictd / f"{name}.index").write_text("".join(index), encoding="utf-8")
+    (dictd / f"{name}.dict.dz").write_bytes(gzip.compress(body, mtime=0))
+    doc = folder / package / "usr/share/doc" / package
+    doc.mkdir(parents=True)
+    (doc / "copyright").write_text(f"{package}: GPL-2+ (test)\n", encoding="utf-8")
+
+
+def test_a_hand_made_entry_gives_its_numbered_senses_in_order(tmp_path):
+    write_dictd(
+        tmp_path,
+        "dict-freedict-fra-eng",
+        [
+            ("abandonner", "abandonner /abɑ̃dɔne/ <v>\n1. give up, yield\n2. abandon, desert\n"),
+            ("maison", "maison /mɛzɔ̃/ <n, fem>\nhouse\n"),
+        ],
+    )
+    entries = list(bilingual.read_entries(tmp_path / "dict-freedict-fra-eng", "tei"))
+    assert entries == [
+        bilingual.Entry("abandonner", "v", ("give up", "yield", "abandon", "desert")),
+        bilingual.Entry("maison", "n", ("house",)),
+    ]
+
+
+def test_a_wiktionary_entry_skips_the_definitions_in_the_source_language(tmp_path):
+    text = (
+        "manger /mɑ̃.ʒe/ <v>\n1. genießen, speisen\n2. verzehren\nDissiper\n"
+        "3. essen, fressen\nMâcher et avaler un aliment dans le but de se nourrir\n"
+    )
+    single = "essen /ˈɛsn̩/ <v>\nmanger 2.\nfeste Nahrung oral einnehmen\n 3.\netwas als Nahrung\n"
+    write_dictd(tmp_path, "dict-freedict-fra-deu", [("manger", text), ("essen", single)])
+    entries = list(bilingual.read_entries(tmp_path / "dict-freedict-fra-deu", "wikdict"))
+    assert entries[0].translations == ("genießen", "speisen", "verzehren", "essen", "fressen")
+    assert entries[1].translations == ("manger",)  # "2." and the German lines are no translation
+
+
+def test_a_ding_entry_keeps_its_translation_line_only():
+    lines = [
+        " [cook.] eat <v>, dine <v> [formal]",
+        '      "zu Hause essen"  - eat in',
+        "   Synonyms: {speisen}, {dinieren}",
+        " see: {essend}, {gegessen}",
+    ]
+    assert bilingual.clean_translations(bilingual._parse_ding(lines)) == ("eat", "dine")
+
+
+def test_translations_are_cleaned_of_remarks_and_long_explanations():
+    cleaned = bilingual.clean_translations(
+        ["(to) look after; care for {v} [Br.]", "x" * 60, "house, house", "3"]
+    )
+    assert cleaned == ("look after", "care for", "house")
+
+
+def test_the_most_common_translation_wins_over_the_first_listed():
+    found = {"turn out": (3.0, "v"), "go": (4.0, "v"), "walk": (3.0, "v"), "Gehen": (3.0, "n")}
+    zipf = {"go": 6.3, "walk": 5.4, "turn": 5.5, "out": 6.2}  # "turn out": 5.0
+    chosen = glosses.choose(found, "en", lambda word, lang: zipf.get(word, 0.0))
+    assert chosen[0] == ("go", "v")
+    assert ("Gehen", "n") not in chosen  # another part of speech than the best one
+    assert glosses.gloss_text(chosen, "en").startswith("to go, to walk")
+
+
+def test_plurals_of_a_chosen_translation_are_not_repeated():
+    chosen = glosses.choose(
+        {"nipple": (3.0, "n"), "nipples": (3.0, "n")}, "en", lambda word, lang: 0
+    )
+    assert chosen == [("nipple", "n")]
+
+
+def _sources_for_a_small_build(folder: Path) -> None:
+    """fra-eng knows manger; maison only through German (fra-deu, then deu-eng)."""
+    write_dictd(
+        folder,
+        "dict-freedict-fra-eng",
+        [("manger", "manger /mɑ̃ʒe/ <v>\neat\n"), ("chat", "chat <n>\ncat\n")],
+    )
+    write_dictd(folder, "dict-freedict-eng-fra", [("cat", "cat\nchat\n")])
+    write_dictd(folder, "dict-freedict-fra-deu", [("maison", "maison <n, fem>\n1. Haus\nBât\n")])
+    write_dictd(folder, "dict-freedict-deu-eng", [("Haus", "Haus <n>\nhouse <n>, home <n>\n")])
+    for pair in glosses.PAIRS:
+        if not (folder / pair.package).exists():
+            write_dictd(folder, pair.package, [])
+
+
+def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path):
+    sources = tmp_path / "sources"
+    _sources_for_a_small_build(sources)
+    lexicon = read_lexicon("fr")
+    outputs = []
+    for name in ("one", "two"):
+        result = glosses.build_language_glosses(
+            "fr", glosses.Sources(sources), tmp_path / name, lexicon, lambda word, lang: 3.0
+        )
+        outputs.append((tmp_path / name / "fr" / "glosses" / "en.tsv").read_bytes())
+        assert result.rows == {"en": 3}
+    assert outputs[0] == outputs[1]
+    assert outputs[0].decode() == "chat\tcat\nmaison\thouse, home\nmanger\tto eat\n"
+    folder = tmp_path / "one" / "fr" / "glosses"
+    assert (folder / "LICENCE").read_text().count(
+        "GPL-2+ (test)"
+    ) == 6  # fr-en, fr-de, de-en both ways
+    assert "`dict-freedict-fra-deu`" in (folder / "SOURCE.md").read_text()
+    assert not (folder / "fr.tsv").exists()  # French has no open monolingual source
+
+
+@pytest.mark.parametrize("stride", [16, 100, 16384])
+def test_the_table_finds_every_key_and_nothing_else(tmp_path, monkeypatch, stride):
+    monkeypatch.setattr(GlossTable, "STRIDE", stride)  # many stretches, or one
+    keys = sorted(
+        {f"{a}{b}{c}" for a in "abé" for b in "mnz" for c in ("", "x", "öy")}, key=str.encode
+    )
+    path = tmp_path / "t.tsv"
+    path.write_text("".join(f"{k}\tmeaning of {k}\n" for k in keys), encoding="utf-8")
+    table = GlossTable(path)
+    for key in keys:
+        assert table.find(key) == f"meaning of {key}"
+        assert table.find(key + "q") is None and table.find(key[:-1] + "\t") is None
+    assert table.find("") is None and table.find("0") is None and table.find("ü") is None
+
+
+def test_a_built_table_finds_each_of_its_lemmas():
+    path = Path(__file__).resolve().parents[2] / "dictionaries/fr/glosses/en.tsv"
+    lines = path.read_text(encoding="utf-8").splitlines()[::97]
+    table = GlossTable(path)
+    for line in lines:
+        lemma, text = line.split("\t")
+        assert table.find(lemma) == text
+
+
+def test_a_missing_or_empty_table_finds_nothing(tmp_path):
+    assert GlossTable(tmp_path / "none.tsv").find("chat") is None
+    (tmp_path / "empty.tsv").write_text("")
+    assert GlossTable(tmp_path / "empty.tsv").find("chat") is None

@@ -1,0 +1,108 @@
+"""A word's meaning for a learner, from the built glosses (real data, no database)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.engine import gloss_report
+from games.engine.glosses import gloss, tables_for
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_an_inflected_french_form_is_explained_through_its_lemma():
+    meaning = gloss("mangeons", "fr", "en")
+    assert meaning.startswith("manger: ") and "to eat" in meaning
+
+
+def test_a_lemma_shows_its_meaning_alone():
+    assert gloss("manger", "fr", "en").startswith("to eat")
+    assert "cat" in gloss("chat", "fr", "en").split(", ")
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "lemma", "meaning"),
+    [
+        ("Häuser", "de", "Haus", "house"),
+        ("haeuser", "de", "Haus", "house"),  # typed without the umlaut
+        ("Bäume", "de", "Baum", "tree"),
+        ("comemos", "es", "comer", "to eat"),
+        ("perros", "es", "perro", "dog"),
+        ("mangiamo", "it", "mangiare", "eat"),
+        ("casas", "pt", "casa", "house"),
+        ("livres", "fr", "livre", "book"),
+    ],
+)
+def test_words_of_every_language_read_in_english(word, lang, lemma, meaning):
+    text = gloss(word, lang, "en")
+    assert text is not None, word
+    assert meaning in text
+    if lemma:
+        assert text.startswith(f"{lemma}: ")
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "meaning"),
+    [
+        ("perro", "es", "chien"),
+        ("Hund", "de", "chien"),
+        ("cane", "it", "chien"),
+        ("houses", "en", "maison"),
+    ],
+)
+def test_a_french_reader_gets_french(word, lang, meaning):
+    assert meaning in gloss(word, lang, "fr")
+
+
+def test_an_english_word_in_an_english_interface_is_defined_not_translated():
+    assert "canis" in gloss("dog", "en", "en").lower()
+    assert gloss("went", "en", "en").startswith("go: ")
+    assert gloss("cats", "en", "en").startswith("cat: ")
+
+
+def test_a_french_word_in_a_french_interface_falls_back_to_english():
+    assert tables_for("fr", "fr") == ("fr", "en")
+    assert "to eat" in gloss("mangeons", "fr", "fr")
+
+
+def test_no_meaning_is_none_and_a_bad_interface_is_refused():
+    assert gloss("xyzzyq", "fr", "en") is None
+    assert gloss("", "en", "en") is None
+    with pytest.raises(ValueError, match="interface language"):
+        gloss("chat", "fr", "de")
+
+
+def test_the_report_counts_a_pair_and_names_what_is_missing(monkeypatch):
+    monkeypatch.setattr(gloss_report, "BOARDS", 5)
+    monkeypatch.setattr(gloss_report, "SAMPLE", 200)
+    report = gloss_report.pair_report("de", "en")
+    document = report.as_dict()
+    assert document["level_1_2"]["words"] > 20000
+    assert document["level_1_2"]["share"] >= 90
+    assert 0 < document["level_3_4"]["words"] <= 210
+    assert document["boards"]["words"] > 20 and document["boards"]["share"] > 50
+    assert document["tables"] == ["en.tsv"]
+    assert all(gloss(word.split(" / ")[0], "de", "en") is None for word in report.missing_level_1)
+
+
+def manage(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_lookup_gives_the_gloss_and_says_plainly_when_there_is_none():
+    found = manage("lookup", "mangeons", "xyzzyq", "--lang", "fr", "--json")
+    assert found.returncode == 0, found.stderr
+    mangeons, nothing = (json.loads(line) for line in found.stdout.splitlines())
+    assert mangeons["gloss"].startswith("manger: ") and nothing["gloss"] is None
+    text = manage("lookup", "houses", "zzzq", "--lang", "en", "--gloss-language", "fr")
+    assert "maison" in text.stdout.splitlines()[0]
+    assert "no meaning found" in text.stdout.splitlines()[1]
+    bad = manage("lookup", "chat", "--lang", "fr", "--gloss-language", "de")
+    assert bad.returncode == 2 and "interface language" in bad.stderr
