@@ -220,6 +220,8 @@ def projector(request: HttpRequest, code: str) -> HttpResponse:
     context = {
         "room": room,
         "page": page,
+        # What the screen shows before its socket has said anything (the lobby's QR code).
+        "initial_status": clock.status(selectors.current_round(room)),
         "join_url": join_url,
         "join_site": request.get_host(),
         "form": form,

@@ -104,3 +104,11 @@ def test_the_play_page_gets_the_same_clock_numbers(client):
     session.save()
     html = client.get(reverse("games:room", kwargs={"code": room.code})).content.decode()
     assert page_data(html)["clock"] == {"countdown": 3, "warn": 30, "urgent": 10}
+
+
+def test_the_lobby_shows_before_the_socket_has_connected(host_client):
+    room = make_room(mode="versus")
+    url = reverse("games:projector", kwargs={"code": room.code})
+    assert 'data-initial="lobby"' in host_client.get(url).content.decode()
+    start_round(selectors.current_round(room))
+    assert 'data-initial="running"' in host_client.get(url).content.decode()
