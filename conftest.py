@@ -202,6 +202,16 @@ class PolicyWatchedBrowser:
 
 
 @pytest.fixture(autouse=True)
+def _interface_language_reset():
+    """A test that switches the interface language (a French page, say) leaves the next
+    one in the default: team names and messages are made in the active language."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _no_policy_violations(request):
     yield
     if "browser" in request.fixturenames:

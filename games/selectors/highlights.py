@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from games import verdicts
 from games.dealing import display, points
 from games.models import Player, Round, Team
+from games.selectors.glosses import round_glosses
 from games.selectors.scores import scoreboard
 
 
@@ -28,6 +29,7 @@ class Word:
     display: str
     points: int
     by: tuple[str, ...] = field(default=())  # who found it (nobody, for a missed word)
+    gloss: str | None = None  # its meaning in the reader's language (games/selectors/glosses.py)
 
 
 @dataclass(frozen=True)
@@ -99,4 +101,5 @@ def _best_missed(game_round: Round, words, board) -> Word | None:
     if not missed:
         return None
     word = min(missed, key=lambda w: (-len(w), -_value(game_round, w), w))
-    return Word(word, display(game_round.language, word), _value(game_round, word))
+    meaning = round_glosses(game_round, words=[word]).get(word)
+    return Word(word, display(game_round.language, word), _value(game_round, word), gloss=meaning)

@@ -51,9 +51,10 @@ def test_first_names_come_from_the_countries_of_the_language():
     assert "juan" not in borrowed.first_names("de")
 
 
-def test_the_weakest_family_of_a_word_with_two_lemmas_counts():
+def test_a_headword_lends_its_frequency_to_no_other_form():
     """data is the noun data (datas: rare) and a form of datar, whose dato is frequent
-    because it is also a noun: the noun's family decides, and data is not level 1."""
+    because it is a noun of its own: dato does not make data a Spanish word of level 1;
+    has, a form of haber, keeps the level the other forms of haber give it."""
     from games.engine.build.levels import assign_levels
     from games.engine.wordinfo import Spelling
 
@@ -67,9 +68,16 @@ def test_the_weakest_family_of_a_word_with_two_lemmas_counts():
         "datas": [Spelling("datas", ("data", "datar"))],
         "dato": [Spelling("dato", ("dato", "datar"))],
     }
+    frequencies.update({("has", "es"): 4.5, ("has", "en"): 6.4, ("han", "es"): 5.6})
+    frequencies.update({("ha", "es"): 5.9, ("ha", "en"): 4.6, ("haber", "es"): 5.2})
+    spellings["has"] = [Spelling("has", ("haber", "ha"))]
+    spellings["han"] = [Spelling("han", ("haber",))]
+    spellings["ha"] = [Spelling("ha", ("haber", "ha"))]
+    spellings["haber"] = [Spelling("haber", ("haber",))]
     levels = assign_levels(spellings, "es", lookup, lambda word: True)
     assert levels["data"][0] == borrowed.ADVANCED
     assert levels["dato"][0] < borrowed.ADVANCED  # a Spanish word, whatever data does
+    assert levels["has"][0] < borrowed.ADVANCED  # tú has: han is as Spanish as it gets
 
 
 def test_a_form_nearly_as_frequent_in_english_lends_its_family_nothing():

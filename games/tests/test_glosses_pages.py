@@ -12,7 +12,7 @@ from games.models import Round
 from games.selectors.flashcards import class_cards
 from games.selectors.glosses import round_glosses
 from games.sessions import BROWSER_KEY
-from games.tests.conftest import ANN, BEN, HOST, make_room
+from games.tests.conftest import ANN, BEN, HOST, make_room, start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def french_round(room, *, finds: dict[str, list[str]] | None = None, level: int 
     game_round = services.round_deal(
         room=room, board=FRENCH_BOARD, language="fr", level=level
     ).round
-    services.round_start(round=game_round)
+    start_round(game_round)
     for browser, words in (finds or {}).items():
         nickname = browser.split("-")[0].title()
         player = services.player_join(room=room, browser=browser, nickname=nickname)
@@ -146,3 +146,13 @@ def test_a_students_page_lists_their_latest_words_with_meanings(client):
     assert [w["word"] for w in words] == ["manger", "chat"]  # the latest first
     assert "eat" in words[0]["gloss"]
     assert 'id="recent-words"' in page.content.decode()
+
+
+def test_a_pupils_results_page_links_to_their_flashcards(client):
+    room = make_room(mode="versus", host=HOST)
+    game_round = french_round(room, finds={ANN: ["chat"]})
+    url = reverse("games:results", kwargs={"code": room.code, "number": game_round.number})
+    page = as_browser(client, ANN).get(url).content.decode()
+    cards = reverse("games:flashcards", kwargs={"code": room.code, "number": game_round.number})
+    assert f'href="{cards}?words=missed"' in page and f'href="{cards}?words=all"' in page
+    assert client.get(cards + "?words=missed").status_code == 200

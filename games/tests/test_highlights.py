@@ -108,3 +108,21 @@ def test_a_disallowed_word_is_neither_the_longest_found_nor_missed():
     assert highlights.longest.word == "late"
     assert highlights.podium[0].points == 1
     assert highlights.best_missed.word != "alerts"
+
+
+def test_the_best_word_nobody_found_comes_with_its_meaning_in_the_readers_language():
+    from django.utils import translation
+
+    from games.engine.glosses import gloss
+
+    found: list[str] = []  # found one by one until the best missed word has a meaning
+    for _ in range(10):
+        _, game_round, _ = played({"Ann": found or ["late"]})
+        with translation.override("fr"):  # an English word, read in a French interface
+            best = selectors.round_highlights(game_round).best_missed
+        meaning = gloss(best.word, "en", "fr")
+        assert best.gloss == meaning
+        if meaning:
+            break
+        found.append(best.word)
+    assert best.gloss, f"no meaning for any of {found}"

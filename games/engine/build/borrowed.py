@@ -54,7 +54,8 @@ COUNTRIES = {
 }
 FREQUENCIES = "123456789ABCD"
 
-# First names that are also everyday words of the language (folded).
+# Everyday words of the language that English text or a first name would otherwise
+# push out of the easy levels (folded; reviewed by hand from dictionary_report).
 COMMON_WORDS: dict[str, frozenset[str]] = {
     "es": frozenset(
         [
@@ -72,6 +73,7 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
             "ester",
             "flora",
             "gloria",
+            "has",  # tú has (haber): hunspell lists it as a word of its own
             "helio",
             "jacinto",
             "lino",
@@ -122,6 +124,9 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
             "linde",
             "lore",
             "mark",
+            "see",
+            "all",
+            "her",
             "roman",
             "rosa",
             "rose",
@@ -140,6 +145,9 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
             "gloria",
             "iris",
             "lana",
+            "ben",
+            "monte",
+            "otto",
             "marina",
             "rosa",
             "rose",
@@ -150,7 +158,7 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
             "viola",
         ]
     ),
-    "pt": frozenset(["franco", "marina", "norma", "reno", "rosa"]),
+    "pt": frozenset(["franco", "marco", "marina", "norma", "reno", "rosa"]),
 }
 
 
@@ -191,7 +199,7 @@ def level_limit(
     """The easiest level ``word`` may have (None: no limit), given ``own``, its Zipf
     frequency in ``lang``, ``family``, the highest of the other forms of its lemmas,
     and the frequencies of ``zipf`` in English."""
-    if lang == "en":
+    if lang == "en" or word in COMMON_WORDS.get(lang, ()):
         return None
     english = max(zipf(display.lower(), "en"), zipf(word, "en"))
     towers = own - family  # over the other forms of its lemmas
@@ -199,11 +207,6 @@ def level_limit(
         return WHOLE_LIST
     if towers >= ENGLISH_FAMILY_GAP and english - own >= ENGLISH_LEAD:
         return ADVANCED
-    if (
-        towers >= NAME_FAMILY_GAP
-        and word in first_names(lang)
-        and english >= own - NAME_SHARE
-        and word not in COMMON_WORDS.get(lang, ())
-    ):
+    if towers >= NAME_FAMILY_GAP and word in first_names(lang) and english >= own - NAME_SHARE:
         return ADVANCED
     return None

@@ -116,6 +116,11 @@ def assign_levels(
         for spelling in shown:
             for lemma in spelling.lemmas:
                 families[lemma].add(word)
+    headwords = {  # words that are a dictionary form themselves
+        word
+        for word, shown in spellings.items()
+        if any(s.display.lower() in {lemma.lower() for lemma in s.lemmas} for s in shown)
+    }
     levels: dict[str, tuple[int, float]] = {}
     for word, shown in spellings.items():
         own, display = best[word]
@@ -123,23 +128,16 @@ def assign_levels(
         if not in_desk_dictionary(word):
             level = max(level, DESK_WORD_LEVEL)
         if level < DESK_WORD_LEVEL:
-            # The other forms of its lemmas, lemma by lemma; forms nearly as frequent in
-            # English as at home lend nothing (times, of timar; mans, whose French
-            # frequency is Le Mans'). The weakest family counts: data
-            # is a form of datar, whose dato is frequent as a noun (another lemma), but
-            # the noun data has only the rare datas.
-            lemmas = {lemma for s in shown for lemma in s.lemmas}
-            family = min(
+            # The other forms of its lemmas, except those that are headwords of their
+            # own (data is a form of datar, whose dato is a frequent noun: dato's
+            # frequency is its own, not datar's) and those nearly as frequent in English
+            # as at home (times, of timar; mans, frequent in French for Le Mans).
+            kin = {w for s in shown for lemma in s.lemmas for w in families[lemma]}
+            family = max(
                 (
-                    max(
-                        (
-                            best[w][0]
-                            for w in families[lemma] - {word}
-                            if zipf(best[w][1].lower(), "en") < best[w][0] - HOME_MARGIN
-                        ),
-                        default=0.0,
-                    )
-                    for lemma in lemmas
+                    best[w][0]
+                    for w in kin - headwords - {word}
+                    if zipf(best[w][1].lower(), "en") < best[w][0] - HOME_MARGIN
                 ),
                 default=0.0,
             )
