@@ -226,7 +226,22 @@ def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[
         fallbacks = [(shown, base) for base in english_bases(folded)]
     else:
         fallbacks = [(s.display, s.display) for s in spellings]
+        if lang == "de":
+            fallbacks += [(spellings[0].display, verb) for verb in _without_zu(folded, lexicon)]
     return pairs, [pair for pair in fallbacks if pair not in pairs]
+
+
+def _without_zu(folded: str, lexicon) -> list[str]:
+    """A German zu-infinitive's verb (anzunehmen -> annehmen), which the lemma table keeps
+    as a word of its own."""
+    found = []
+    start = folded.find("zu", 2)
+    while start != -1:
+        verb = folded[:start] + folded[start + 2 :]
+        if verb.endswith("n") and lexicon.contains(verb):
+            found += [s.display for s in lexicon.spellings(verb) if s.display[:1].islower()]
+        start = folded.find("zu", start + 1)
+    return found
 
 
 def english_bases(word: str) -> list[str]:
