@@ -225,8 +225,57 @@ def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[
         shown = spellings[0].display if spellings else folded
         fallbacks = [(shown, base) for base in english_bases(folded)]
     else:
-        fallbacks = [(s.display, s.display) for s in spellings]
+        shown = spellings[0].display
+        fallbacks = []
+        if lang == "de":
+            fallbacks += [(shown, verb) for verb in _without_zu(folded, lexicon)]
+        elif lang in _PARTICIPLES:  # the verb before the participle's own, rarer senses
+            fallbacks += [(shown, verb) for verb in _participle_verbs(folded, lang)]
+        fallbacks += [(s.display, s.display) for s in spellings]
     return pairs, [pair for pair in fallbacks if pair not in pairs]
+
+
+# Past participles the lemma table keeps as words of their own (it accaduto, pt
+# acostumado): their ending, and the infinitive endings to try instead.
+_PARTICIPLES = {
+    "it": {"ato": ("are",), "uto": ("ere",), "ito": ("ire",)},
+    "pt": {"ado": ("ar",), "ido": ("er", "ir")},
+    "es": {"ado": ("ar",), "ido": ("er", "ir")},
+}
+
+
+def _participle_verbs(folded: str, lang: str) -> list[str]:
+    """The infinitives a past participle (any gender or number) may come from, that are
+    words of the game: ``accaduto`` -> accadere."""
+    lexicon = load_lexicon(lang)
+    stem = folded
+    for ending in ("s", "a", "e", "i", "o"):  # -ados/-adas, -ata/-ate/-ati
+        if stem.endswith(ending):
+            stem = stem[: -len(ending)]
+            break
+    found = []
+    for participle, infinitives in _PARTICIPLES[lang].items():
+        core = participle[:-1]  # "at", "ut", "it", "ad", "id"
+        if stem.endswith(core):
+            base = stem[: -len(core)]
+            for ending in infinitives:
+                verb = base + ending
+                if len(base) > 1 and lexicon.contains(verb):
+                    found += [s.display for s in lexicon.spellings(verb)]
+    return found
+
+
+def _without_zu(folded: str, lexicon) -> list[str]:
+    """A German zu-infinitive's verb (anzunehmen -> annehmen), which the lemma table keeps
+    as a word of its own."""
+    found = []
+    start = folded.find("zu", 2)
+    while start != -1:
+        verb = folded[:start] + folded[start + 2 :]
+        if verb.endswith("n") and lexicon.contains(verb):
+            found += [s.display for s in lexicon.spellings(verb) if s.display[:1].islower()]
+        start = folded.find("zu", start + 1)
+    return found
 
 
 def english_bases(word: str) -> list[str]:

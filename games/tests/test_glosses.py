@@ -31,6 +31,8 @@ def test_a_lemma_shows_its_meaning_alone():
         ("Häuser", "de", "Haus", "house"),
         ("haeuser", "de", "Haus", "house"),  # typed without the umlaut
         ("Bäume", "de", "Baum", "tree"),
+        ("anzunehmen", "de", "annehmen", "to assume"),  # a zu-infinitive
+        ("accaduto", "it", "accadere", "to happen"),  # a participle kept as its own stem
         ("comemos", "es", "comer", "to eat"),
         ("perros", "es", "perro", "dog"),
         ("mangiamo", "it", "mangiare", "eat"),
