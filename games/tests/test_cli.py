@@ -49,6 +49,7 @@ BAD_INPUT = [
     (["lookup", "chat", "--lang", "xx"], "unknown language"),
     (["lookup", "chat", "--lang", "fr", "--level", "0"], "unknown level"),
     (["dictionary_report", "--lang", "xx"], "unknown language"),
+    (["gloss_report", "--lang", "xx"], "unknown language"),
 ]
 
 

@@ -13,8 +13,8 @@ import json as json_module
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engine import report
-from games.engine.languages import LANGUAGES
 from games.engine.lexicon import LexiconError
+from games.management.languages import chosen_languages
 
 
 class Command(BaseCommand):
@@ -26,13 +26,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="one JSON line per language")
 
     def handle(self, *args, lang, json, **options):
-        langs = lang or list(LANGUAGES)
-        unknown = [code for code in langs if code not in LANGUAGES]
-        if unknown:
-            raise CommandError(
-                f"unknown language {unknown[0]!r}; choose one of {', '.join(LANGUAGES)}",
-                returncode=2,
-            )
+        langs = chosen_languages(lang)
         for code in langs:
             try:
                 figures = report.language_report(code)

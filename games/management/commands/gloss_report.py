@@ -8,10 +8,10 @@ games/engine/gloss_report.py; the figures are in docs/glosses.md.
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from games.engine import gloss_report
-from games.engine.languages import LANGUAGES
+from games.management.languages import chosen_languages
 
 
 class Command(BaseCommand):
@@ -23,12 +23,6 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="one JSON line per pair")
 
     def handle(self, *args, lang, json, **options):
-        langs = lang or list(LANGUAGES)
-        unknown = [code for code in langs if code not in LANGUAGES]
-        if unknown:
-            raise CommandError(
-                f"unknown language {unknown[0]!r}; choose one of {', '.join(LANGUAGES)}",
-                returncode=2,
-            )
+        langs = chosen_languages(lang)
         for pair in gloss_report.report(langs):
             self.stdout.write(gloss_report.as_json([pair])[1:-1] if json else pair.as_text())
