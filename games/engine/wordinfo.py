@@ -29,6 +29,7 @@ string at all.
 
 from __future__ import annotations
 
+import functools
 import mmap
 import os
 import struct
@@ -112,12 +113,17 @@ def decode(folded: str, tails: list[bytes]) -> tuple[Spelling, ...]:
 class WordInfo:
     """``forms.dawg`` of one language, memory mapped on first use and walked in place."""
 
+    # Words read lately, per language: a class opens one results page at the bell (a 6x6
+    # board's 700-odd words, each shown with its display form and glossed by its lemma).
+    CACHED = 4096
+
     def __init__(self, path: Path) -> None:
         self.path = path
         self._data: bytes | mmap.mmap | None = None
         self._layout: tuple[int, int, int, int, int] | None = None
+        self.spellings = functools.lru_cache(maxsize=self.CACHED)(self._spellings)
 
-    def spellings(self, folded: str) -> tuple[Spelling, ...]:
+    def _spellings(self, folded: str) -> tuple[Spelling, ...]:
         """How ``folded`` is written and its lemmas; ``(Spelling(folded, (folded,)),)`` if
         the file says nothing of it."""
         data, (root, first, finals, letters, children) = self._open()
