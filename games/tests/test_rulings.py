@@ -158,7 +158,7 @@ def test_only_the_class_teacher_rules_and_the_results_page_offers_it(client, dja
     assert client.post(url, {"word": word, "verdict": "allow"}).status_code == 404
     client.force_login(teacher)
     page = client.get(results).content.decode()
-    assert "Word rulings" in page
+    assert "Word rulings" in page and "Nothing to rule on" not in page  # Ann's word to allow
     # The teacher did not play: the page speaks of the class, and shows its one player's score.
     assert "Your words" not in page
     assert 'id="scoreboard"' in page and "Ann" in page
@@ -180,3 +180,17 @@ def test_a_solo_player_cannot_allow_their_own_words(client):
     assert "Word rulings" not in client.get(results).content.decode()
     url = reverse("games:rule_word", kwargs={"code": room.code, "number": game_round.number})
     assert client.post(url, {"word": "sne", "verdict": "allow"}).status_code == 404
+
+
+def test_a_round_with_nothing_to_rule_on_says_so(client, django_user_model):
+    from accounts.models import Classroom
+
+    teacher = django_user_model.objects.create_user("teacher", "t@school.example", "pw-12345678")
+    room = make_room(mode="versus", level=1, owner=teacher)
+    Classroom.objects.create(name="9B", room=room)
+    game_round = started(room)
+    services.round_finish(round=game_round)
+    client.force_login(teacher)
+    results = reverse("games:results", kwargs={"code": room.code, "number": game_round.number})
+    page = client.get(results).content.decode()
+    assert "Word rulings" in page and "Nothing to rule on" in page
