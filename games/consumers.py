@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 from types import SimpleNamespace
 from urllib.parse import parse_qs
 
@@ -27,8 +26,6 @@ from boggleweb.outages import note_outage
 from games import balance, clock, host_actions, protocol, ratelimit, selectors, services, sweeper
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
-
-logger = logging.getLogger(__name__)
 
 # Room events after which the cached round is stale.
 ROUND_EVENTS = frozenset({"round_started", "round_ended", "clock", "new_round", "ruling"})

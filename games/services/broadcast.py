@@ -9,16 +9,12 @@ event computed after taking its number sees every earlier one's changes.
 
 from __future__ import annotations
 
-import logging
-
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connection, transaction
 
 from boggleweb.outages import note_outage
 from games.models import Room
-
-logger = logging.getLogger(__name__)
 
 
 def next_seq(room: Room) -> int:
