@@ -94,3 +94,28 @@ def test_a_form_nearly_as_frequent_in_english_lends_its_family_nothing():
 
     spellings = {"man": [Spelling("man", ("man",))], "mans": [Spelling("mans", ("man",))]}
     assert assign_levels(spellings, "fr", lookup, lambda word: True)["man"][0] == 3
+
+
+NAMES = borrowed.NameEvidence(
+    capitalised=frozenset({"ceará", "paris", "mundo", "vida"}),
+    named_elsewhere=frozenset({"lisboa", "janeiro"}),
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "display", "own", "family", "lemma", "limit"),
+    [
+        # ceará (cear, to dine) far above cear and its other forms: the state's frequency
+        ("pt", "ceara", "ceará", 4.6, 1.5, 1.9, borrowed.ADVANCED),
+        ("pt", "ceara", "ceara", 4.6, 1.5, 1.9, None),  # unaccented: no name is written so
+        ("fr", "paris", "paris", 5.7, 0.0, 4.1, borrowed.ADVANCED),  # bets, or the city
+        ("pt", "mundo", "mundo", 5.6, 3.9, None, None),  # a dictionary form: its own
+        # vida (of vid, says hunspell), but vidas is frequent too: a word's family
+        ("es", "vida", "vida", 6.0, 4.8, 3.0, None),
+        ("pt", "lisboa", "lisboa", 4.9, 0.0, None, borrowed.ADVANCED),  # a name elsewhere
+        ("pt", "janeiro", "janeiro", 5.5, 0.0, None, None),  # ... but a month
+        ("en", "paris", "paris", 5.7, 0.0, 4.1, None),
+    ],
+)
+def test_a_name_lends_a_form_no_easy_level(lang, word, display, own, family, lemma, limit):
+    assert borrowed.level_limit(lang, word, display, own, family, zipf, lemma, NAMES) == limit

@@ -161,6 +161,45 @@ def test_french_words_come_from_the_spelling_dictionary_with_their_lemmas(source
     assert "`hunspell-fr-comprehensive` 1:7.0-1" in (output / "fr" / "SOURCE.md").read_text()
 
 
+PT_BR_AFF = (
+    "SET UTF-8\nSFX B Y 1\nSFX B 0 s .\n"
+    "SFX c Y 3\nSFX c ar ará ar\nSFX c ar ou ar\nSFX c r 0 r\n"  # cear: ceará, ceou, cea
+)
+# VERO lists names in lower case for its derivations (lisboa, nuno), and janeiro.
+PT_BR_DIC = "6\nlisboa/B\nnuno/B\nmundo/B\njaneiro/B\ncear/c\nparar/c\n"
+PT_PT_AFF = "SET UTF-8\nSFX p Y 1\nSFX p 0 s .\n"
+PT_PT_DIC = (
+    "5\nLisboa\t[CAT=np]\nNuno\t[CAT=np]\nJaneiro\t[CAT=np]\nmundo/p\t[CAT=nc]\nMundo\t[CAT=np]\n"
+)
+
+
+def test_portuguese_names_lend_no_easy_level(sources, tmp_path, monkeypatch):
+    """lisboa and nuno, which only the European dictionary calls names, and ceará,
+    a form of cear (to dine) as frequent as the state Ceará, are not everyday
+    words; mundo (a name too, but a lower-case noun in both) and janeiro (a
+    month, which the European dictionary wrote capitalised until 1990) are."""
+    hunspell = "usr/share/hunspell/"
+    for package, name, aff, dic in [
+        ("hunspell-pt-br", "pt_BR", PT_BR_AFF, PT_BR_DIC),
+        ("hunspell-pt-pt", "pt_PT", PT_PT_AFF, PT_PT_DIC),
+    ]:
+        files = {hunspell + name + ".aff": aff.encode(), hunspell + name + ".dic": dic.encode()}
+        fake_package(sources, package, files, "1:1.0-1")
+    words = "Ceará\nLisboa\nmundo\nparará\nPará\n".encode()
+    fake_package(sources, "wportuguese", {"usr/share/dict/portuguese": words}, "20220621-1")
+    frequencies = {"lisboa": 4.9, "nuno": 4.1, "mundo": 5.6, "mundos": 3.9, "janeiro": 5.5}
+    frequencies |= {"ceará": 4.6, "cear": 1.9, "ceou": 1.5, "para": 7.2, "parar": 4.6}
+    monkeypatch.setattr(dictionary_build, "FastZipf", lambda: lambda w, _: frequencies.get(w, 1.0))
+    build(sources, tmp_path, "pt")
+    lexicon = read_lexicon("pt", tmp_path / "pt")
+    assert lexicon.level_of("lisboa") == lexicon.level_of("nuno") == 3
+    assert lexicon.level_of("ceara") == 3 and lexicon.lemmas("ceara") == ("cear",)
+    assert lexicon.level_of("mundo") == lexicon.level_of("janeiro") == 1
+    # Pará is a state, but para (a form of parar, and the preposition's spelling)
+    # is not written capitalised with the same accents: its frequency is its own.
+    assert lexicon.level_of("para") == 1
+
+
 def test_rebuild_is_byte_identical(sources, tmp_path):
     build(sources, tmp_path / "one", "fr", "en")
     build(sources, tmp_path / "two", "fr", "en")

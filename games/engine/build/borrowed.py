@@ -17,6 +17,15 @@ they do not deserve in a language other than English:
   frequent in English text as in its own language (a name travels; a word
   does not).
 
+- **Names in the spelling dictionaries**: a form that is far more frequent
+  than its own dictionary form while a source also writes it capitalised has
+  the name's frequency, not the form's: Portuguese ceará (cear, to dine:
+  Ceará, the state), French paris (bets: Paris), Spanish parís (parir:
+  París). Nor does a word count as everyday when the language's other
+  spelling dictionary knows it only as a name (VERO lists lisboa, japão and
+  guilherme in lower case for its derivations; the European dictionary tags
+  them as names).
+
 Both only for a word that towers over the other forms of its lemmas (by 0.7
 Zipf for English, 1.5 for a name): canes and the forms of datar, juanes and
 marías are far rarer, while nationalen, legale, prudente and the forms of
@@ -30,6 +39,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -41,6 +51,9 @@ NAME_SHARE = 1.5  # a name: at most this much less frequent in English than at h
 # a name (juanes and marías are rare).
 ENGLISH_FAMILY_GAP = 0.7
 NAME_FAMILY_GAP = 1.5
+# A form this much more frequent than its dictionary form, which a source also
+# writes capitalised, owes its frequency to the name (ceará 4.6, cear 1.9).
+NAME_LEAD = 1.0
 ADVANCED, WHOLE_LIST = 3, 4
 
 # nam_dict.txt's country columns (its header) for each language's countries.
@@ -83,6 +96,7 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
             "rosa",
             "sabina",
             "salvador",
+            "sauces",  # willows
             "sol",
             "luna",
             "paz",
@@ -93,6 +107,9 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
     ),
     "fr": frozenset(
         [
+            "addition",  # the bill, a sum: not the English word
+            "case",  # a square, a box
+            "cars",  # coaches
             "charlotte",
             "claire",
             "constance",
@@ -158,7 +175,48 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
             "viola",
         ]
     ),
-    "pt": frozenset(["franco", "marco", "marina", "norma", "reno", "rosa"]),
+    "pt": frozenset(
+        [
+            "franco",
+            "marco",  # also março
+            "marina",
+            "norma",
+            "reno",
+            "rosa",
+            # Months and seasons: European Portuguese wrote them capitalised
+            # until 1990, and its spelling dictionary tags them as names still.
+            "janeiro",
+            "fevereiro",
+            "abril",
+            "maio",
+            "junho",
+            "julho",
+            "agosto",
+            "setembro",
+            "outubro",
+            "novembro",
+            "dezembro",
+            "primavera",
+            "primaveras",
+            "verao",
+            "veroes",
+            "outono",
+            "outonos",
+            "inverno",
+            "invernos",
+            # Words the European dictionary has only as a name (Bacon, Van...).
+            "apocalipse",
+            "bacon",
+            "campus",
+            "eucaristia",
+            "hall",
+            "internet",
+            "messias",
+            "paulista",
+            "pelourinho",
+            "van",
+        ]
+    ),
 }
 
 
@@ -188,6 +246,17 @@ def first_names(lang: str, path: Path | None = None) -> frozenset[str]:
     return frozenset(names)
 
 
+@dataclass(frozen=True)
+class NameEvidence:
+    """What a language's sources say about names (games/engine/build/spelling.py)."""
+
+    capitalised: frozenset[str] = frozenset()  # spellings a source also writes capitalised
+    named_elsewhere: frozenset[str] = frozenset()  # folded words only a name in another dictionary
+
+
+NO_NAMES = NameEvidence()
+
+
 def level_limit(
     lang: str,
     word: str,
@@ -195,14 +264,26 @@ def level_limit(
     own: float,
     family: float,
     zipf: Callable[[str, str], float],
+    lemma: float | None = None,
+    names: NameEvidence = NO_NAMES,
 ) -> int | None:
     """The easiest level ``word`` may have (None: no limit), given ``own``, its Zipf
     frequency in ``lang``, ``family``, the highest of the other forms of its lemmas,
-    and the frequencies of ``zipf`` in English."""
+    the frequencies of ``zipf`` in English, ``lemma``, the frequency of its dictionary
+    form (None when it is one itself) and what the sources say about ``names``."""
     if lang == "en" or word in COMMON_WORDS.get(lang, ()):
         return None
-    english = max(zipf(display.lower(), "en"), zipf(word, "en"))
+    if word in names.named_elsewhere:
+        return ADVANCED
     towers = own - family  # over the other forms of its lemmas
+    if (
+        lemma is not None
+        and own - lemma >= NAME_LEAD
+        and towers >= NAME_FAMILY_GAP
+        and display.lower() in names.capitalised
+    ):
+        return ADVANCED
+    english = max(zipf(display.lower(), "en"), zipf(word, "en"))
     if towers >= ENGLISH_FAMILY_GAP and english - own >= ENGLISH_ONLY:
         return WHOLE_LIST
     if towers >= ENGLISH_FAMILY_GAP and english - own >= ENGLISH_LEAD:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from games.engine import dawg, wordinfo
 from games.engine.build import blocklists, reference
+from games.engine.build.borrowed import NameEvidence
 from games.engine.build.levels import FastZipf, ZipfLookup, assign_levels, rank_spellings
 from games.engine.build.packages import (
     ENGLISH_FILE,
@@ -120,7 +121,8 @@ def build_language(
         word: rank_spellings(lang, word, displays, zipf)
         for word, displays in sorted(collected.forms.items())
     }
-    levels = assign_levels(spellings, lang, zipf, in_desk)
+    names = NameEvidence(frozenset(collected.capitalised), frozenset(collected.named_elsewhere))
+    levels = assign_levels(spellings, lang, zipf, in_desk, names)
     graph = dawg.build_graph(
         [[word for word, (level, _) in levels.items() if level <= n.number] for n in LEVELS]
     )

@@ -94,6 +94,15 @@ def rank_spellings(
     return spellings
 
 
+def _lemma_zipf(shown: list[Spelling], display: str, lang: str, zipf: ZipfLookup) -> float | None:
+    """The frequency of the dictionary form of ``display`` (its most frequent
+    spelling), None when it is a dictionary form itself."""
+    lemmas = next((s.lemmas for s in shown if s.display == display), ())
+    if not lemmas or display in lemmas:
+        return None
+    return max(zipf(lemma.lower(), lang) for lemma in lemmas)
+
+
 # A form of the family counts only if this much more frequent at home than in English.
 HOME_MARGIN = 0.5
 
@@ -103,10 +112,11 @@ def assign_levels(
     lang: str,
     zipf: ZipfLookup,
     in_desk_dictionary: Callable[[str], bool],
+    names: borrowed.NameEvidence = borrowed.NO_NAMES,
 ) -> dict[str, tuple[int, float]]:
     """Each folded word's (level, Zipf): the most frequent of its display forms, no easier
     than the desk dictionary and borrowed frequencies (games/engine/build/borrowed.py)
-    allow."""
+    allow, given what the sources say about ``names``."""
     best = {
         word: max((zipf(s.display.lower(), lang), s.display) for s in shown)
         for word, shown in spellings.items()
@@ -141,7 +151,8 @@ def assign_levels(
                 ),
                 default=0.0,
             )
-            limit = borrowed.level_limit(lang, word, display, own, family, zipf)
+            lemma = _lemma_zipf(shown, display, lang, zipf)
+            limit = borrowed.level_limit(lang, word, display, own, family, zipf, lemma, names)
             level = max(level, limit or level)
         levels[word] = (level, own)
     return levels

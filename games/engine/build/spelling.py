@@ -85,6 +85,8 @@ class SpellingSources:
     drop_tags: tuple[str, ...] = ()
     # Tags of which a stem with nothing else is a fixed phrase's part ("ex nihilo").
     phrase_tags: tuple[str, ...] = ()
+    # Of drop_tags, those that mark a name (European Portuguese: Lisboa, Nuno).
+    name_tags: tuple[str, ...] = ()
 
 
 def hunspell_speller(package: str, name: str, derived: str = "", prefixes: bool = False) -> Speller:
@@ -130,6 +132,7 @@ SPELLING_SOURCES: dict[str, SpellingSources] = {
         ),
         ("wportuguese", "usr/share/dict/portuguese"),
         drop_tags=("CAT=np", "CAT=pref"),
+        name_tags=("CAT=np",),
     ),
 }
 
@@ -163,6 +166,12 @@ class Collected:
     german: Counter[str] = field(default_factory=Counter)
     nouns: GermanNouns | None = None
     german_examples: dict[str, list[str]] = field(default_factory=dict)
+    # What the sources say about names, for the levels (borrowed.NameEvidence):
+    # spellings (lower case) a source also writes capitalised: Paris, Ceará, Volvo;
+    capitalised: set[str] = field(default_factory=set)
+    # folded words that one dictionary lists in lower case while another of the
+    # language knows them only as a name: Brazilian lisboa, japão, guilherme.
+    named_elsewhere: set[str] = field(default_factory=set)
 
     def add(self, folded: str, display: str, lemma: str, speller: bool) -> None:
         self.forms.setdefault(folded, {}).setdefault(display, set()).add(lemma)
@@ -194,7 +203,11 @@ def collect(
     junk_rule = JUNK_RULES.get(lang)
     junk: dict[str, str] = {}  # forms only a junk rule made so far -> folded
     derived: dict[str, tuple[str, set[str]]] = {}  # forms only derivations made -> folded, lemmas
+    lower_case: list[set[str]] = []  # per dictionary: its lower-case forms
+    named: list[set[str]] = []  # per dictionary: its names' forms, in lower case
     for speller in sources.spellers:
+        lower_case.append(set())
+        named.append(set())
         dic, aff = files(speller.package, speller.dic), files(speller.package, speller.aff)
         rules = speller.derived if speller.derived_flags or speller.derived_prefixes else None
         for form, stem, kind in expand_dictionary(dic, aff, junk_rule, rules):
@@ -213,8 +226,14 @@ def collect(
                 # today's list must not bring them back either.
                 if reason == TAGGED and (tagged := fold(form, lang)):
                     names.add(tagged)
+                    if form[:1].isupper():
+                        result.capitalised.add(form.lower())
+                    if _tagged(stem.morphology, sources, sources.name_tags):
+                        named[-1].add(form.lower())
                 result.report.skip(reason, form)
                 continue
+            if not form[:1].isupper():
+                lower_case[-1].add(form)
             raw.setdefault(folded, {}).setdefault(form, set()).add(stem.word)
     for form, folded in junk.items():
         if form not in raw.get(folded, {}):  # no other rule, nor the other dictionary, has it
@@ -225,10 +244,13 @@ def collect(
         else:
             result.report.skip(UNATTESTED, form)
     nouns = _german_nouns(raw, files, sources) if lang == "de" else None
+    result.named_elsewhere = _named_elsewhere(raw, lower_case, named)
     for folded, displays in sorted(raw.items()):
         _keep(result, folded, displays, nouns, names)
     if sources.old_list is not None:
         _add_old_list(result, files(*sources.old_list), names, nouns, spell_check)
+        if nouns is None:
+            result.capitalised |= _capitalised_entries(files(*sources.old_list))
     if nouns is not None:
         result.nouns = nouns
         result.german.update(nouns.counts)
@@ -236,16 +258,36 @@ def collect(
     return result
 
 
-def _tagged(morphology: str, sources: SpellingSources) -> bool:
+def _tagged(morphology: str, sources: SpellingSources, kinds: tuple[str, ...] = ()) -> bool:
     """Whether a stem's categories are all of the kinds that are no word
     (a name, a prefix, a title, part of a fixed phrase): "maître" is a title
-    and a noun, so it stays."""
-    if not morphology or not (sources.drop_tags or sources.phrase_tags):
+    and a noun, so it stays. ``kinds``: only those tags (default: every kind
+    that is no word)."""
+    not_words = kinds or sources.drop_tags + sources.phrase_tags
+    if not morphology or not not_words:
         return False
     tags = morphology.replace("[", " ").replace("]", " ").replace(",", " ").split()
     categories = [tag for tag in tags if tag.startswith(("po:", "CAT="))]
-    not_words = sources.drop_tags + sources.phrase_tags
     return bool(categories) and all(tag.startswith(not_words) for tag in categories)
+
+
+def _named_elsewhere(
+    raw: dict[str, dict[str, set[str]]], lower_case: list[set[str]], named: list[set[str]]
+) -> set[str]:
+    """Folded words whose every lower-case spelling another dictionary of the
+    language has only as a name: VERO lists lisboa, japão and guilherme in
+    lower case (for derivations), the European dictionary tags them as names."""
+    if len(named) < 2:
+        return set()
+    found = set()
+    for folded, displays in raw.items():
+        lower = [form for form in displays if not form[:1].isupper()]
+        sources = list(zip(named, lower_case, strict=True))
+        if lower and all(
+            any(form in names and form not in own for names, own in sources) for form in lower
+        ):
+            found.add(folded)
+    return found
 
 
 def _keep(result: Collected, folded: str, displays, nouns, names: set[str]) -> None:
@@ -256,7 +298,10 @@ def _keep(result: Collected, folded: str, displays, nouns, names: set[str]) -> N
     for form, lemmas in upper.items():
         if nouns is not None and nouns(form):
             kept[form] = lemmas
-        elif not lower:
+            continue
+        if nouns is None:
+            result.capitalised.add(form.lower())
+        if not lower:
             result.report.skip(NAME_ONLY if nouns is None else CAPITALISED, form)
     if not kept:
         names.add(folded)
@@ -268,6 +313,12 @@ def _keep(result: Collected, folded: str, displays, nouns, names: set[str]) -> N
         for lemma in lemmas:
             result.add(folded, form, lemma, speller=True)
         result.report.accepted += 1
+
+
+def _capitalised_entries(path: Path) -> set[str]:
+    """A word list's capitalised entries (not all capitals: abbreviations), in lower case."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return {entry.lower() for entry in text.split() if entry[:1].isupper() and not entry.isupper()}
 
 
 def _german_nouns(raw, files, sources: SpellingSources) -> GermanNouns:
