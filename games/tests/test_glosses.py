@@ -38,6 +38,11 @@ def test_a_lemma_shows_its_meaning_alone():
         ("mangiamo", "it", "mangiare", "eat"),
         ("casas", "pt", "casa", "house"),
         ("livres", "fr", "livre", "book"),
+        # Italian forms the spelling dictionary keeps as stems of their own, read
+        # through Morph-it!'s lemmas (it/glosses/exceptions.tsv)
+        ("abbiamo", "it", "avere", "to have"),
+        ("alberi", "it", "albero", "tree"),
+        ("separando", "it", "separare", "to separate"),
     ],
 )
 def test_words_of_every_language_read_in_english(word, lang, lemma, meaning):

@@ -21,6 +21,8 @@ out". Output is sorted, without timestamps: byte-identical on a rebuild.
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -109,6 +111,60 @@ PAIRS: tuple[Pair, ...] = tuple(
 def packages_needed() -> list[str]:
     """Every Debian package the glosses are built from."""
     return [pair.package for pair in PAIRS] + [WORDNET_PACKAGE]
+
+
+# Italian forms -> lemmas: the Italian spelling dictionary keeps irregular verb
+# forms, plurals and feminines as stems of their own (abbiamo, alberi, accesa),
+# so the word data's lemma table cannot lead to avere, albero, acceso. Morph-it!
+# (Baroni and Zanchetta; CC BY-SA 2.0 or LGPL), as spaCy's lookup tables ship it
+# on PyPI, can: by part of speech, verbs first.
+MORPHIT_WHEEL = ("spacy-lookups-data", "1.0.5")
+MORPHIT_TABLES = ("verb", "aux", "adj", "noun")
+MORPHIT_DIR = "data"
+
+
+def morphit_members() -> dict[str, str]:
+    """What the glosses build takes from the wheel: path inside -> path in its folder."""
+    inside = "spacy_lookups_data/data/it_lemma_lookup_{}.json.gz"
+    return {inside.format(pos): f"{MORPHIT_DIR}/it_{pos}.json.gz" for pos in MORPHIT_TABLES}
+
+
+MORPHIT_LICENCES = ["spacy_lookups_data/data/it_license.txt"]
+
+
+def _mended(text: str) -> str:
+    """Morph-it!'s accented entries as the tables hold them were decoded twice
+    (``puÃ²`` for può): undo that, leave the rest."""
+    if "Ã" not in text:
+        return text
+    try:
+        return text.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        return text
+
+
+def italian_forms(folder: Path, lexicon) -> dict[str, list[str]]:
+    """Game words -> their Morph-it! lemmas (at most two, verbs first), where the word
+    data's lemma table lacks them."""
+    found: dict[str, list[str]] = {}
+    for pos in MORPHIT_TABLES:
+        with gzip.open(folder / MORPHIT_DIR / f"it_{pos}.json.gz", "rt", encoding="utf-8") as data:
+            table = json.load(data)
+        for key, value in sorted(table.items()):
+            if not isinstance(value, str):
+                continue
+            form, lemma = _mended(key), _mended(value)
+            if lemma == form or " " in lemma:
+                continue
+            folded = fold(form, "it")
+            if not folded or lexicon.level_of(folded) is None:
+                continue  # not a game word
+            if any(lemma in s.lemmas for s in lexicon.spellings(folded) if s.display == form):
+                continue  # the word data leads there already
+            lemmas = found.setdefault(form, [])
+            if lemma not in lemmas and len(lemmas) < 2:
+                lemmas.append(lemma)
+    return found
 
 
 Translation = tuple[str, str]  # (text, part of speech)
@@ -418,6 +474,14 @@ def build_language_glosses(
         tables["en"] = table_text(definition_glosses(wordnet, is_word))
         tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
         used.append(WORDNET_PACKAGE)
+    elif lang == "it":
+        # alberi -> albero, abbiamo -> avere: their lemmas are lemmas too
+        name = MORPHIT_WHEEL[0]
+        exceptions = italian_forms(_package_dir(sources.folder, name), lexicon)
+        bases = frozenset(base for found in exceptions.values() for base in found)
+        is_word = word_test(lexicon, lemmas | bases)
+        tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
+        used.append(name)
     for interface in INTERFACE_LANGUAGES:
         if lang != interface:
             tables[interface] = table_text(

