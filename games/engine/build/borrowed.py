@@ -166,6 +166,7 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
             "monte",
             "otto",
             "marina",
+            "meta",  # metà, half
             "rosa",
             "rose",
             "serena",
@@ -177,6 +178,7 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
     ),
     "pt": frozenset(
         [
+            "for",  # se for (ser, ir)
             "franco",
             "marco",  # also março
             "marina",
@@ -214,6 +216,7 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
             "messias",
             "paulista",
             "pelourinho",
+            "time",  # a team, in Brazil
             "van",
         ]
     ),
