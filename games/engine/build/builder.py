@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from games.engine import dawg, wordinfo
-from games.engine.build import blocklists, reference
+from games.engine.build import blocklists, conjugations, reference
 from games.engine.build.borrowed import NameEvidence
 from games.engine.build.levels import FastZipf, ZipfLookup, assign_levels, rank_spellings
 from games.engine.build.packages import (
@@ -30,6 +30,7 @@ from games.engine.build.packages import (
     ENGLISH_PACKAGE,
     SourceMissing,
     fetch_packages,
+    fetch_wheel,
     licence_text,
     package_file,
     package_version,
@@ -40,7 +41,7 @@ from games.engine.languages import LANGUAGES, LEVELS
 from games.engine.lexicon import BLOCKED_FILE, FORMS_FILE, GRAPH_FILE, WORDS_FILE
 from games.engine.wordlist import read_word_list
 
-__all__ = ["SourceMissing", "build_language", "fetch_packages", "packages_for"]
+__all__ = ["SourceMissing", "build_language", "fetch_packages", "fetch_wheels", "packages_for"]
 
 REPO_DIR = Path(__file__).resolve().parents[3]
 DEFAULT_OUTPUT = REPO_DIR / "dictionaries"
@@ -115,6 +116,9 @@ def build_language(
             lambda form: zipf(form.lower(), lang) > 0,
         )
         in_desk = collected.in_speller
+        if lang in conjugations.LANGUAGES:
+            folder = sources / conjugations.WHEEL[0]
+            conjugations.attach(collected.forms, lang, folder, zipf)
     licences = [licence_text(sources, package) for package in packages]
     versions = {package: package_version(sources, package) for package in packages}
     spellings = {
@@ -267,6 +271,7 @@ def _packages(lang: str) -> list[str]:
     sources = SPELLING_SOURCES[lang]
     needed = [speller.package for speller in sources.spellers]
     needed += [sources.old_list[0]] if sources.old_list else []
+    needed += [conjugations.WHEEL[0]] if lang in conjugations.LANGUAGES else []
     return needed + list(sources.helpers)
 
 
@@ -279,4 +284,12 @@ def packages_for(langs: list[str]) -> list[str]:
     for lang in langs:
         needed += [speller.package for speller in reference.REFERENCE_SPELLERS[lang]]
     needed += list(reference.CHECKER_PACKAGES)
-    return list(dict.fromkeys(needed))
+    wheels = {conjugations.WHEEL[0]}  # from PyPI: fetch_wheels
+    return [package for package in dict.fromkeys(needed) if package not in wheels]
+
+
+def fetch_wheels(langs: list[str], sources: Path) -> None:
+    """The PyPI wheels the languages are built with (mlconjug3 for es and it)."""
+    if any(lang in conjugations.LANGUAGES for lang in langs):
+        name, version = conjugations.WHEEL
+        fetch_wheel(name, version, conjugations.members(), conjugations.LICENCES, sources)

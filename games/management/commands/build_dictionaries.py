@@ -59,4 +59,5 @@ class Command(BaseCommand):
                 raise builder.SourceMissing(f"missing source {builder.BUNDLED_ENGLISH}")
             shutil.copyfile(builder.BUNDLED_ENGLISH, english)
         builder.fetch_packages(builder.packages_for(langs), DEFAULT_SOURCES)
+        builder.fetch_wheels(langs, DEFAULT_SOURCES)
         return DEFAULT_SOURCES

@@ -1,0 +1,88 @@
+"""Irregular verb forms get their infinitive as a lemma (games/engine/build/conjugations.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from games.engine.build import conjugations
+
+# Zipf frequencies as wordfreq gives them (rounded).
+ZIPF = {"soy": 5.7, "ser": 5.9, "voy": 5.5, "ir": 5.6, "desde": 6.0, "desdar": 0.0}
+ZIPF |= {"hablo": 4.2, "hablar": 5.0, "sal": 4.4, "salir": 4.9}
+
+
+def zipf(word: str, lang: str) -> float:
+    return ZIPF.get(word, 0.0)
+
+
+@pytest.fixture
+def tables(tmp_path) -> Path:
+    """ser, irse: models of their own; hablar and desdar share a regular model with
+    more verbs than an irregular one has."""
+    regular = {f"verb{n}ar": {"root": f"verb{n}", "template": "habl:ar"} for n in range(45)}
+    verbs = {
+        "ser": {"root": "", "template": ":ser"},
+        "irse": {"root": "", "template": ":irse"},
+        "hablar": {"root": "habl", "template": "habl:ar"},
+        "desdar": {"root": "desd", "template": "habl:ar"},
+        **regular,
+    }
+    models = {
+        ":ser": {"Indicativo": {"Indicativo presente": [[0, "soy"], [1, "eres"], [2, None]]}},
+        ":irse": {"Indicativo": {"Indicativo presente": [[0, "voy"], [1, "vas"]]}},
+        "habl:ar": {"Indicativo": {"Indicativo presente": [[0, "o"], [2, "e"]]}},
+    }
+    data = tmp_path / conjugations.DATA_DIR
+    data.mkdir()
+    (data / "verbs-es.json").write_text(json.dumps(verbs), encoding="utf-8")
+    (data / "conjugation-es.json").write_text(json.dumps(models), encoding="utf-8")
+    return tmp_path
+
+
+def test_an_irregular_form_listed_as_its_own_stem_gets_its_verb(tables):
+    forms = {
+        "soy": {"soy": {"soy"}},  # hunspell: a stem of its own
+        "voy": {"voy": {"voy"}},
+        "ser": {"ser": {"ser"}},
+        "eres": {"eres": {"eres", "erar"}},  # has another lemma already: left alone
+        "hablo": {"hablo": {"hablo"}},  # a regular model: hunspell's business
+        "desde": {"desde": {"desde"}},  # a rare verb's regular form: not desdar's
+        "hablar": {"hablar": {"hablar"}},
+    }
+    assert conjugations.attach(forms, "es", tables, zipf) == 2
+    assert forms["soy"]["soy"] == {"soy", "ser"}
+    assert forms["voy"]["voy"] == {"voy", "ir"}  # irse is conjugated as ir
+    assert forms["eres"]["eres"] == {"eres", "erar"}
+    assert forms["hablo"]["hablo"] == {"hablo"}
+    assert forms["desde"]["desde"] == {"desde"}
+
+
+def test_a_verb_far_rarer_than_the_form_is_not_its_lemma(tables):
+    ZIPF_RARE_SER = {**ZIPF, "ser": 4.5}  # soy 5.7: more than FORM_LEAD above
+
+    def rare(word, lang):
+        return ZIPF_RARE_SER.get(word, 0.0)
+
+    forms = {"soy": {"soy": {"soy"}}, "ser": {"ser": {"ser"}}}
+    assert conjugations.attach(forms, "es", tables, rare) == 0
+    assert forms["soy"]["soy"] == {"soy"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "word", "verb"),
+    [
+        ("es", "soy", "ser"),
+        ("es", "hecho", "hacer"),
+        ("es", "vamos", "ir"),
+        ("it", "abbiamo", "avere"),
+    ],
+)
+def test_the_built_word_data_leads_irregular_forms_to_their_verb(lang, word, verb):
+    from games.engine.lexicon import load_lexicon
+
+    lexicon = load_lexicon(lang)
+    assert verb in lexicon.lemmas(word)
+    assert word in lexicon.lemmas(word)  # the form keeps its own lemma beside the verb
