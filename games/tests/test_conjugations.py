@@ -52,7 +52,7 @@ def test_an_irregular_form_listed_as_its_own_stem_gets_its_verb(tables):
         "desde": {"desde": {"desde"}},  # a rare verb's regular form: not desdar's
         "hablar": {"hablar": {"hablar"}},
     }
-    assert conjugations.attach(forms, "es", tables, zipf) == 2
+    assert conjugations.attach(forms, "es", conjugations.verb_forms(tables, "es"), zipf) == 2
     assert forms["soy"]["soy"] == {"soy", "ser"}
     assert forms["voy"]["voy"] == {"voy", "ir"}  # irse is conjugated as ir
     assert forms["eres"]["eres"] == {"eres", "erar"}
@@ -67,7 +67,7 @@ def test_a_verb_far_rarer_than_the_form_is_not_its_lemma(tables):
         return ZIPF_RARE_SER.get(word, 0.0)
 
     forms = {"soy": {"soy": {"soy"}}, "ser": {"ser": {"ser"}}}
-    assert conjugations.attach(forms, "es", tables, rare) == 0
+    assert conjugations.attach(forms, "es", conjugations.verb_forms(tables, "es"), rare) == 0
     assert forms["soy"]["soy"] == {"soy"}
 
 
@@ -86,3 +86,30 @@ def test_the_built_word_data_leads_irregular_forms_to_their_verb(lang, word, ver
     lexicon = load_lexicon(lang)
     assert verb in lexicon.lemmas(word)
     assert word in lexicon.lemmas(word)  # the form keeps its own lemma beside the verb
+
+
+DING = "\n".join(  # Ding, as trans-de-en has it
+    [
+        "sein {vi} | seiend | gewesen | ich bin | du bist | es is nich [ugs.]"
+        " | Jim war in Boston. :: to be",
+        "etw. bekommen; erhalten [geh.] {vt} | bekommend; erhaltend | ich bekomme; ich erhalte"
+        " | ich/er/sie bekam; ich/er/sie erhielt :: to get",
+        "stecken {vt} | steckend | gesteckt :: to put",
+        "stoßen {vt} | stoßend | gestoßen | stecken :: to push",
+        "Haus {n} | Häuser {pl} :: house",
+    ]
+)
+
+
+def test_dings_principal_parts_lead_forms_to_their_verb(tmp_path):
+    """Each column after a German verb, one word after its pronouns, is a form of
+    it; alternatives go to the head's verb in the same place; examples, nouns and
+    words that are verbs of their own are left alone."""
+    path = tmp_path / "de-en"
+    path.write_text(DING, encoding="utf-8")
+    forms = conjugations.ding_verb_forms(path)
+    assert forms["bin"] == forms["bist"] == forms["gewesen"] == {"sein"}
+    assert forms["bekam"] == {"bekommen"} and forms["erhielt"] == {"erhalten"}
+    assert "war" not in forms and "is" not in forms  # from example sentences
+    assert "stecken" not in forms  # a verb of its own, not a form of stoßen
+    assert "Häuser" not in forms

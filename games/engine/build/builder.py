@@ -117,8 +117,11 @@ def build_language(
         )
         in_desk = collected.in_speller
         if lang in conjugations.LANGUAGES:
-            folder = sources / conjugations.WHEEL[0]
-            conjugations.attach(collected.forms, lang, folder, zipf)
+            made = conjugations.verb_forms(sources / conjugations.WHEEL[0], lang)
+            conjugations.attach(collected.forms, lang, made, zipf)
+        elif lang == "de":
+            ding = package_file(sources, *conjugations.DING)
+            conjugations.attach(collected.forms, lang, conjugations.ding_verb_forms(ding), zipf)
     licences = [licence_text(sources, package) for package in packages]
     versions = {package: package_version(sources, package) for package in packages}
     spellings = {

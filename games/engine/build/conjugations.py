@@ -16,19 +16,33 @@ that one of them makes is given that verb as a lemma too, when
   (``FORM_LEAD``: it would not make fin a form of finire, nor miglior of
   migliorare).
 
-Portuguese is left out: its tables make nouns into forms of rare verbs that
-pass both tests (prazo of prazer, tom of tomar).
+Portuguese: the Brazilian dictionary spells ser's and ir's suppletive forms
+from stems of its own (foi and fui from "for", vou from "vá", põe from
+"por"): those stems count as no lemma. Its model tables make prazo a form of
+the defective prazer: such forms are listed in ``NOT_FORMS``.
+
+German has no such tables in the registries, but Ding's dictionary (the
+``trans-de-en`` package the German build reads already) writes a strong
+verb's principal parts beside it: ``sein {vi} | seiend | gewesen | ich bin |
+du bist | ... | ich/er/sie/es war``. Those columns lead bin, war, ging,
+bekam to sein, gehen, bekommen, under the same frequency test.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 WHEEL = ("mlconjug3", "4.0.1")
-LANGUAGES = ("es", "it")
+DING = ("trans-de-en", "usr/share/trans/de-en")  # German: principal parts
+LANGUAGES = ("es", "it", "pt")
+# Stems a spelling dictionary makes irregular forms from, which are no lemma.
+PSEUDO_STEMS = {"pt": frozenset(["for", "vá", "por"])}
+# Words a model table makes that are no form of its verb in today's language.
+NOT_FORMS = {"pt": frozenset(["prazo"])}
 DATA_DIR = "data"
 IRREGULAR_MODEL = 40  # verbs sharing a model, at most
 FORM_LEAD = 1.0  # Zipf: a form at most this much more frequent than its verb
@@ -73,22 +87,69 @@ def verb_forms(folder: Path, lang: str) -> dict[str, set[str]]:
     return forms
 
 
+GERMAN_PRONOUNS = frozenset(["ich", "du", "er", "sie", "es", "wir", "ihr", "man"])
+
+
+_OBJECTS = frozenset(["etw.", "jdn.", "jdm.", "jds.", "sich"])
+
+
+def _head_verbs(head: str) -> list[str | None]:
+    """The verbs of a Ding entry's German head, by position (``etw. bekommen;
+    erhalten [geh.] {vt}`` -> bekommen, erhalten); None where one is a phrase."""
+    verbs: list[str | None] = []
+    for alternative in head.split(";"):
+        words = [
+            w
+            for w in re.sub(r"\[[^]]*\]|\([^)]*\)|\{[^}]*\}", " ", alternative).split()
+            if w not in _OBJECTS
+        ]
+        verbs.append(words[0] if len(words) == 1 and words[0].isalpha() else None)
+    return verbs
+
+
+def ding_verb_forms(path: Path) -> dict[str, set[str]]:
+    """Form -> infinitive, from the principal parts of Ding's verb entries: the
+    columns after the head that are one lower-case word, after pronouns
+    (``ich/er/sie ging``), each alternative (``;``) going to the head's verb
+    in the same place; example sentences and phrases are left alone, and so
+    are forms that head an entry themselves."""
+    forms: dict[str, set[str]] = {}
+    heads: set[str] = set()
+    with path.open(encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            columns = line.split(" :: ", 1)[0].split(" | ")
+            if not re.search(r"\{v[it]?r?\}", columns[0]):
+                continue
+            verbs = _head_verbs(columns[0])
+            heads.update(verb for verb in verbs if verb)
+            for column in columns[1:]:
+                parts = column.split(";")
+                if len(parts) != len(verbs):
+                    continue  # an example, or not aligned with the head
+                for verb, part in zip(verbs, parts, strict=True):
+                    words = [w for w in part.split() if not set(w.split("/")) <= GERMAN_PRONOUNS]
+                    if verb and len(words) == 1 and words[0].isalpha() and words[0].islower():
+                        forms.setdefault(words[0], set()).add(verb)
+    # A verb of its own is not another's form (stecken, gefallen: of stoßen? of fallen)
+    return {form: verbs for form, verbs in forms.items() if form not in heads}
+
+
 def attach(
     forms: dict[str, dict[str, set[str]]],
     lang: str,
-    folder: Path,
+    made: dict[str, set[str]],
     zipf: Callable[[str, str], float],
 ) -> int:
-    """Give each display form that is its own only lemma the irregular verbs that
+    """Give each display form that is its own only lemma the verbs ``made`` says
     make it (``forms``: folded -> display -> lemmas, changed in place); the count."""
     known = {
         lemma for displays in forms.values() for lemmas in displays.values() for lemma in lemmas
     }
-    made = verb_forms(folder, lang)
     attached = 0
+    pseudo, not_forms = PSEUDO_STEMS.get(lang, frozenset()), NOT_FORMS.get(lang, frozenset())
     for displays in forms.values():
         for display, lemmas in displays.items():
-            if lemmas != {display} or display not in made:
+            if lemmas - pseudo != {display} or display not in made or display in not_forms:
                 continue
             verbs = {
                 verb

