@@ -4,8 +4,8 @@
 per lemma in ``dictionaries/<lang>/glosses/<interface>.tsv`` (built by
 ``manage.py build_glosses``; docs/glosses.md), sorted ``lemma<TAB>gloss``
 lines that :class:`GlossTable` finds in the memory-mapped file through a
-sparse index of a few hundred keys: nothing else is loaded, a look-up reads
-a few pages.
+sparse index (the first key of each page): nothing else is loaded, a look-up
+reads a page.
 
 Which table answers (the interface speaks English or French):
 
