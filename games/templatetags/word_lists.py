@@ -1,4 +1,4 @@
-"""The results page's word buttons: ``{% word_list words "board" %}``, ``{% word_buttons words %}``.
+"""The results page's word lists: ``{% word_list words "board" %}``, ``{% word_buttons words %}``.
 
 A 6x6 board holds 700-odd words and the results page lists each of them once
 or twice (every word by length, then a pupil's missed words or the class's
@@ -6,7 +6,7 @@ words). Written in the template language, each word's item took a dozen tag
 and variable nodes, about 15 us: a third of the page's server time
 (docs/PERFORMANCE.md). Here an item is one string format. The markup is the
 template's as it was; every word button but the unit's planted words (their
-own card) is written here.
+own card) is written here, and the teacher's list of words to disallow.
 
 An entry is a word of ``games.presentation.results_context``: ``display``,
 ``path`` (JSON text), ``found``, ``shared_by``, ``finders``, ``gloss``.
@@ -67,6 +67,17 @@ def word_list(entries, kind: str) -> SafeString:
     """The ``<li>`` items of a word list of ``kind`` "board", "found" or "missed"."""
     item = _ITEMS[kind]
     return mark_safe("".join([item(entry) for entry in entries]))
+
+
+@register.simple_tag
+def word_options(words) -> SafeString:
+    """An ``<option>`` per (folded word, shown) pair: the teacher's choice of a word to
+    disallow, among every word the class found (hundreds on a 6x6 board)."""
+    return mark_safe(
+        "".join(
+            [f'<option value="{escape(word)}">{escape(shown)}</option>' for word, shown in words]
+        )
+    )
 
 
 @register.simple_tag

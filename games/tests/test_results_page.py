@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from accounts.models import Classroom
 from games import selectors, services, verdicts
 from games.models import Player
 from games.presentation import results_context
@@ -195,18 +196,41 @@ def test_nicknames_and_a_teachers_meanings_are_shown_as_text_in_the_word_lists(c
     assert "<i>Zoé" not in html and "<b>a" not in html
 
 
-@pytest.mark.parametrize("players", [2, 8])
-def test_the_results_page_reads_as_many_queries_whatever_the_words_and_players(
-    client, django_assert_max_num_queries, players
-):
-    room = make_room(mode="versus")
+def class_round(teacher, players: int):
+    """A teacher's class whose pupils found every word of the round between them."""
+    room = make_room(mode="versus", owner=teacher)
+    Classroom.objects.create(name="9B", room=room)
     game_round = services.round_start(round=selectors.current_round(room))
     words = sorted(verdicts.round_solution(game_round.pk))
     for n in range(players):
         pupil = services.player_join(room=room, browser=f"pupil-{n}", nickname=f"Pupil {n}")
         play(game_round, pupil, words[n::players])
     services.round_finish(round=game_round, now=game_round.ends_at)
-    for browser in ("pupil-0", HOST):
-        as_browser(client, browser)
-        with django_assert_max_num_queries(12):
+    return room, game_round, words
+
+
+def test_the_teacher_may_disallow_each_word_the_class_found_once(client, django_user_model):
+    teacher = django_user_model.objects.create_user("teacher", "t@school.example", "pw-12345678")
+    room, game_round, words = class_round(teacher, players=2)
+    client.force_login(teacher)
+    html = results_html(client, room, game_round)
+    start = html.index('id="disallow-word"')
+    options = re.findall(
+        r'<option value="([^"]*)">([^<]*)</option>', html[start : html.index("</select>", start)]
+    )
+    assert options == [(word, word) for word in words]  # English: each shown as folded
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_the_results_page_reads_as_many_queries_whatever_the_words_and_players(
+    client, django_assert_max_num_queries, django_user_model, players
+):
+    teacher = django_user_model.objects.create_user("teacher", "t@school.example", "pw-12345678")
+    room, game_round, _ = class_round(teacher, players)
+    for browser in ("pupil-0", HOST, teacher):  # a pupil, the room's browser, the teacher
+        if browser is teacher:
+            client.force_login(teacher)
+        else:
+            as_browser(client, browser)
+        with django_assert_max_num_queries(13):  # a pupil's 11, the teacher's 13 (rulings)
             assert "Pupil 1" in results_html(client, room, game_round)
