@@ -67,6 +67,7 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"results page, {words} words, {name}: "
                 f"p50 {times['p50_ms']} ms, p95 {times['p95_ms']} ms, first {times['first_ms']} ms"
+                f" (CPU p50 {times['cpu_p50_ms']} ms, p95 {times['cpu_p95_ms']} ms)"
             )
         for interface, times in alone.items():
             self.stdout.write(
