@@ -72,7 +72,7 @@ class GlossTable:
     On first use it notes the first key after every ``STRIDE`` bytes (one per page: a
     few hundred keys for most tables, under a thousand for the largest); a look-up
     bisects those in memory, then one ``find`` runs through that page of the file:
-    about two microseconds. A stride of 16 KB took about eight (a results page looks
+    about two microseconds. A stride of 16 KB took about six (a results page looks
     up a thousand lemmas), and saved no memory: the tables' pages end up mapped anyway.
     """
 
