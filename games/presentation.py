@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 
 from games import selectors, verdicts
@@ -29,17 +30,23 @@ def results_context(
     glosses = round_glosses(game_round, words=words)
 
     def entry(word: str) -> dict:
+        finders = summary["finders"].get(word, [])
         return {
             "word": word,
             "display": display(game_round.language, word),
-            "path": [list(cell) for cell in words.get(word, ())],
+            # As the page's script reads it (data-path): [[row, col], ...]
+            "path": json.dumps(words.get(word, ())),
             "points": points(word, game_round.size) + game_round.bonus * (word in planted),
             "found": word in mine,
-            "shared_by": summary["finders"].get(word) if word in shared else None,
-            "finders": summary["finders"].get(word, []),
+            "shared_by": finders if word in shared else None,
+            "finders": finders,
             "gloss": glosses.get(word),
         }
 
+    # One entry per word, shared by every list that shows it (a 6x6 board's 700-odd
+    # words are in two or three of them).
+    entries = {word: entry(word) for word in {*words, *mine, *planted}}
+    missed = set(words) - mine
     by_length: dict[int, list[str]] = defaultdict(list)
     for word in words:
         by_length[len(word)].append(word)
@@ -61,29 +68,27 @@ def results_context(
         ],
         "cols": board.cols,
         "groups": [
-            {"length": length, "words": [entry(word) for word in sorted(by_length[length])]}
+            {"length": length, "words": [entries[word] for word in sorted(by_length[length])]}
             for length in sorted(by_length, reverse=True)
         ],
         "scoreboard": summary["scoreboard"],
         "is_teams": game_round.rules.teams,
         "is_classic": game_round.scoring == Scoring.CLASSIC,
-        "my_words": [entry(word) for word in sorted(mine, key=lambda w: (-len(w), w))],
+        "my_words": [entries[word] for word in sorted(mine, key=lambda w: (-len(w), w))],
         "my_points": summary["my_points"],
-        "missed_count": len(set(words) - mine),
+        "missed_count": len(missed),
         "share": (100 * len(mine) // len(words)) if words else 0,
-        "longest_possible": [entry(w) for w in by_length.get(longest_possible, ())],
+        "longest_possible": [entries[w] for w in by_length.get(longest_possible, ())],
         # Every word of the player's longest length, not one of them.
-        "longest_found": [entry(w) for w in sorted(mine) if len(w) == my_length and my_length],
+        "longest_found": [entries[w] for w in sorted(mine) if len(w) == my_length and my_length],
         # 1 + those strictly ahead: players on equal points share a rank.
         "rank": 1 + sum(points > summary["my_points"] for _, points in table) if member else None,
         "ranked": len(table),
         # What to learn from: the words the player missed, the shortest (the easiest) first.
-        "missed": [entry(w) for w in sorted(set(words) - mine, key=lambda w: (len(w), w))]
-        if member
-        else [],
+        "missed": [entries[w] for w in sorted(missed, key=lambda w: (len(w), w))] if member else [],
         "word_count": len(words),
         "planted": [
-            {**entry(word), "display": info["display"], "translation": info["translation"]}
+            {**entries[word], "display": info["display"], "translation": info["translation"]}
             for word, info in planted.items()
         ],
         "bonus": game_round.bonus,

@@ -153,7 +153,9 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
     room = selectors.room_by_code(code)
-    game_round = room and room.rounds.filter(number=number).first()
+    # The words come from verdicts.round_solution (read once per process): not the
+    # 700-odd paths of a 6x6 round decoded again on every request.
+    game_round = room and room.rounds.filter(number=number).defer("solution").first()
     if game_round is None:
         raise Http404("No such round.")
     services.round_finish_if_due(round=game_round)

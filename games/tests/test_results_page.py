@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from accounts.models import Classroom
 from games import selectors, services, verdicts
 from games.models import Player
 from games.presentation import results_context
+from games.selectors.glosses import round_glosses
 from games.sessions import BROWSER_KEY
-from games.tests.conftest import make_room
+from games.tests.conftest import HOST, make_room
 
 pytestmark = pytest.mark.django_db
 
@@ -129,3 +133,104 @@ def test_in_french_the_results_speak_french_with_french_plurals(client, versus_r
     assert "Ta place" in html and 'id="my-rank">1 sur 2<' in html
     assert "Les plus courts d" in html
     assert "letters (" not in html and "Your round" not in html
+
+
+# A word of a list: <li><button ... class="word found|missed ..." data-path="..." [title]>
+# shown [<small>(shared by)</small>]</button> [<span class="gloss">meaning</span>]</li>
+WORD_ITEM = re.compile(
+    r'<li><button type="button" class="word (?P<state>found|missed)[^"]*" '
+    r'data-path="(?P<path>[^"]*)"(?: title="(?P<title>[^"]*)")?>(?P<shown>[^<]+)'
+    r'(?: <small>[^<]*</small>)?</button>(?: <span class="gloss">(?P<gloss>[^<]*)</span>)?</li>'
+)
+
+
+def word_items(html: str, start: str, end: str = "</section>") -> list[dict]:
+    """The word items of the part of ``html`` from ``start`` to the next ``end``."""
+    begin = html.index(start)
+    part = html[begin : html.index(end, begin)]
+    return [match.groupdict() for match in WORD_ITEM.finditer(part)]
+
+
+def test_every_word_is_listed_once_with_its_path_and_meaning_and_each_missed_one_again(
+    client, versus_round
+):
+    room, game_round, ann, ben = versus_round
+    solution = verdicts.round_solution(game_round.pk)
+    found = sorted(w for w in solution if len(w) == 4)[:3]
+    play(game_round, ann, found)
+    play(game_round, ben, found[:1])
+    services.round_finish(round=game_round, now=game_round.ends_at)
+    meanings = round_glosses(game_round, "en")
+    html = results_html(as_browser(client, "ann-browser"), room, game_round)
+
+    every = word_items(html, 'class="all-words"')
+    assert sorted(item["shown"] for item in every) == sorted(solution)  # each word once
+    for item in every:
+        word = item["shown"]
+        assert json.loads(item["path"]) == [list(cell) for cell in solution[word]]
+        assert item["state"] == ("found" if word in found else "missed")
+        assert unescape(item["gloss"]) == meanings[word] if item["gloss"] else not meanings[word]
+    assert {item["title"] for item in every if item["shown"] == found[0]} == {"Ann, Ben"}
+    assert sum(bool(item["gloss"]) for item in every) >= len(every) // 2
+
+    missed = word_items(html, 'id="missed-title"')
+    assert sorted(item["shown"] for item in missed) == sorted(set(solution) - set(found))
+    assert {item["state"] for item in missed} == {"missed"}
+    by_word = {item["shown"]: item for item in every}
+    assert all(item["path"] == by_word[item["shown"]]["path"] for item in missed)
+    assert all(item["gloss"] == by_word[item["shown"]]["gloss"] for item in missed)
+
+
+def test_nicknames_and_a_teachers_meanings_are_shown_as_text_in_the_word_lists(client):
+    room = make_room(mode="versus")
+    game_round = services.round_start(round=selectors.current_round(room))
+    word = sorted(w for w in verdicts.round_solution(game_round.pk) if len(w) == 5)[0]
+    zoe = services.player_join(room=room, browser="zoe-browser", nickname="<i>Zoé</i>")
+    play(game_round, zoe, [word])
+    services.vocabulary_save(room=room, name="Unit", text=f"{word};<b>a & b</b>", language="en")
+    services.round_finish(round=game_round, now=game_round.ends_at)
+    html = results_html(as_browser(client, HOST), room, game_round)  # the host, watching
+    item = next(i for i in word_items(html, 'class="all-words"') if i["shown"] == word)
+    assert item["title"] == "&lt;i&gt;Zoé&lt;/i&gt;"
+    assert item["gloss"] == "&lt;b&gt;a &amp; b&lt;/b&gt;"
+    assert "<i>Zoé" not in html and "<b>a" not in html
+
+
+def class_round(teacher, players: int):
+    """A teacher's class whose pupils found every word of the round between them."""
+    room = make_room(mode="versus", owner=teacher)
+    Classroom.objects.create(name="9B", room=room)
+    game_round = services.round_start(round=selectors.current_round(room))
+    words = sorted(verdicts.round_solution(game_round.pk))
+    for n in range(players):
+        pupil = services.player_join(room=room, browser=f"pupil-{n}", nickname=f"Pupil {n}")
+        play(game_round, pupil, words[n::players])
+    services.round_finish(round=game_round, now=game_round.ends_at)
+    return room, game_round, words
+
+
+def test_the_teacher_may_disallow_each_word_the_class_found_once(client, django_user_model):
+    teacher = django_user_model.objects.create_user("teacher", "t@school.example", "pw-12345678")
+    room, game_round, words = class_round(teacher, players=2)
+    client.force_login(teacher)
+    html = results_html(client, room, game_round)
+    start = html.index('id="disallow-word"')
+    options = re.findall(
+        r'<option value="([^"]*)">([^<]*)</option>', html[start : html.index("</select>", start)]
+    )
+    assert options == [(word, word) for word in words]  # English: each shown as folded
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_the_results_page_reads_as_many_queries_whatever_the_words_and_players(
+    client, django_assert_max_num_queries, django_user_model, players
+):
+    teacher = django_user_model.objects.create_user("teacher", "t@school.example", "pw-12345678")
+    room, game_round, _ = class_round(teacher, players)
+    for browser in ("pupil-0", HOST, teacher):  # a pupil, the room's browser, the teacher
+        if browser is teacher:
+            client.force_login(teacher)
+        else:
+            as_browser(client, browser)
+        with django_assert_max_num_queries(13):  # a pupil's 11, the teacher's 13 (rulings)
+            assert "Pupil 1" in results_html(client, room, game_round)

@@ -1,9 +1,10 @@
 """``manage.py bench_glosses``: the results page with glosses, timed, and the memory they cost.
 
 Builds a finished 6x6 round (its full word list) in this database, times its
-results page (server time, p95 of --repeat) in English and French, removes
-it; then glosses every word of 50 boards per language and reports the
-resident memory growth (tools/gloss_bench.py; figures in docs/PERFORMANCE.md).
+results page (server time, p95 of --repeat) in English and French, as the
+teacher and as a pupil sees it, removes it; then glosses every word of 50
+boards per language and reports the resident memory growth
+(tools/gloss_bench.py; figures in docs/PERFORMANCE.md).
 """
 
 from __future__ import annotations
@@ -39,9 +40,10 @@ class Command(BaseCommand):
         classroom, number, words = gloss_bench.build(lang)
         try:
             pages = {
-                f"{interface}, {mode}": gloss_bench.bench(
-                    classroom, number, interface, repeat, mode
+                f"{viewer}, {interface}, {mode}": gloss_bench.bench(
+                    classroom, number, interface, repeat, mode, viewer
                 )
+                for viewer in gloss_bench.VIEWERS
                 for interface in INTERFACE_LANGUAGES
                 for mode in gloss_bench.MODES
             }
@@ -65,6 +67,7 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"results page, {words} words, {name}: "
                 f"p50 {times['p50_ms']} ms, p95 {times['p95_ms']} ms, first {times['first_ms']} ms"
+                f" (CPU p50 {times['cpu_p50_ms']} ms, p95 {times['cpu_p95_ms']} ms)"
             )
         for interface, times in alone.items():
             self.stdout.write(
