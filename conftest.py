@@ -202,6 +202,25 @@ class PolicyWatchedBrowser:
 
 
 @pytest.fixture(autouse=True)
+def _fresh_solution_cache():
+    """Test databases reuse round ids; a real one never does (every app's tests:
+    accounts' CSV and leaderboards read round solutions too)."""
+    from games import verdicts
+
+    verdicts.clear_caches()
+    yield
+    verdicts.clear_caches()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Flood control keeps a bucket per browser for the process's life; tests reuse names."""
+    from games import ratelimit
+
+    ratelimit._buckets.clear()
+
+
+@pytest.fixture(autouse=True)
 def _interface_language_reset():
     """A test that switches the interface language (a French page, say) leaves the next
     one in the default: team names and messages are made in the active language."""

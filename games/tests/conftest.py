@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.db.models import F
 from django.utils import timezone
 
-from games import clock, protocol, ratelimit, services, verdicts
+from games import clock, protocol, services
 from games.consumers import RoomConsumer
 from games.models import Round
 from games.routing import websocket_urlpatterns
@@ -68,20 +68,6 @@ async def drain_until(ws: WebsocketCommunicator, kind: str, timeout: float = 10.
         message = await ws.receive_json_from(timeout=remaining)
         if message.get("type") == kind:
             return message
-
-
-@pytest.fixture(autouse=True)
-def _fresh_solution_cache():
-    """Test databases reuse round ids; a real one never does."""
-    verdicts.clear_caches()
-    yield
-    verdicts.clear_caches()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_rate_limits():
-    """Flood control keeps a bucket per browser for the process's life; tests reuse names."""
-    ratelimit._buckets.clear()
 
 
 @pytest.fixture(autouse=True)
