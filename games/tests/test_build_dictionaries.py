@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import subprocess
 import sys
 from io import StringIO
@@ -166,7 +167,7 @@ PT_BR_AFF = (
     "SFX c Y 3\nSFX c ar ará ar\nSFX c ar ou ar\nSFX c r 0 r\n"  # cear: ceará, ceou, cea
 )
 # VERO lists names in lower case for its derivations (lisboa, nuno), and janeiro.
-PT_BR_DIC = "6\nlisboa/B\nnuno/B\nmundo/B\njaneiro/B\ncear/c\nparar/c\n"
+PT_BR_DIC = "8\nlisboa/B\nnuno/B\nmundo/B\njaneiro/B\ncear/c\nparar/c\nser\nfoi\n"
 PT_PT_AFF = "SET UTF-8\nSFX p Y 1\nSFX p 0 s .\n"
 PT_PT_DIC = (
     "5\nLisboa\t[CAT=np]\nNuno\t[CAT=np]\nJaneiro\t[CAT=np]\nmundo/p\t[CAT=nc]\nMundo\t[CAT=np]\n"
@@ -187,8 +188,15 @@ def test_portuguese_names_lend_no_easy_level(sources, tmp_path, monkeypatch):
         fake_package(sources, package, files, "1:1.0-1")
     words = "Ceará\nLisboa\nmundo\nparará\nPará\n".encode()
     fake_package(sources, "wportuguese", {"usr/share/dict/portuguese": words}, "20220621-1")
+    # mlconjug3's tables (a PyPI wheel, unpacked the same way): foi is a form of ser
+    verbs = {"ser": {"root": "", "template": ":ser"}}
+    model = {":ser": {"Indicativo": {"Pretérito perfeito": [[0, "fui"], [2, "foi"]]}}}
+    data = {"data/verbs-pt.json": verbs, "data/conjugation-pt.json": model}
+    files = {path: json.dumps(table).encode() for path, table in data.items()}
+    fake_package(sources, "mlconjug3", files, "4.0.1")
     frequencies = {"lisboa": 4.9, "nuno": 4.1, "mundo": 5.6, "mundos": 3.9, "janeiro": 5.5}
     frequencies |= {"ceará": 4.6, "cear": 1.9, "ceou": 1.5, "para": 7.2, "parar": 4.6}
+    frequencies |= {"ser": 6.2, "foi": 6.3}
     monkeypatch.setattr(dictionary_build, "FastZipf", lambda: lambda w, _: frequencies.get(w, 1.0))
     build(sources, tmp_path, "pt")
     lexicon = read_lexicon("pt", tmp_path / "pt")
@@ -198,6 +206,9 @@ def test_portuguese_names_lend_no_easy_level(sources, tmp_path, monkeypatch):
     # Pará is a state, but para (a form of parar, and the preposition's spelling)
     # is not written capitalised with the same accents: its frequency is its own.
     assert lexicon.level_of("para") == 1
+    # an irregular form the dictionary lists as a stem is led to its verb
+    assert set(lexicon.lemmas("foi")) == {"ser", "foi"}
+    assert "mlconjug3" in (tmp_path / "pt" / "LICENCE").read_text("utf-8")
 
 
 def test_rebuild_is_byte_identical(sources, tmp_path):
