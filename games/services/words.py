@@ -92,7 +92,7 @@ def _record(
     try:
         with transaction.atomic():
             # The caller's round may be a cached copy: the clock is read fresh.
-            fresh = Round.objects.defer("solution").get(pk=game_round.pk)
+            fresh = selectors.with_fresh_clock(game_round)
             refusal = clock.refusal(fresh, now)
             if refusal is not None:
                 return WordResult(False, refusal, word, path)
@@ -131,7 +131,11 @@ def _announce(game_round, words, member, team, word, path, points):
     lines computed next see every find made before this one."""
     seq = next_seq(game_round.room)
     board = selectors.lines_for(game_round, words, player=member.player_id, team=team, word=word)
-    rows = selectors.rows(game_round, board, selectors.team_numbers(game_round))
+    if team is not None and set(board.teams) == {team}:  # the finder's team alone
+        numbers = {team: member.team.number}
+    else:
+        numbers = selectors.team_numbers(game_round)
+    rows = selectors.rows(game_round, board, numbers)
     find = None
     if team is not None:
         find = {
