@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -131,10 +132,10 @@ def _record(
             refusal = clock.refusal(fresh, now)
             if refusal is not None:
                 return WordResult(False, refusal, word, path)
-            Find.objects.create(
-                round=game_round,
-                player_id=member.player_id,
-                team_id=team,
+            _find_insert(
+                round=game_round.pk,
+                player=member.player_id,
+                team=team,
                 word=word,
                 path=path,
                 points=points,
@@ -157,6 +158,28 @@ def _record(
     if all_found and game_round.rules.ends_when_all_found:
         round_finish(round=game_round, now=now)  # nothing left to find: the round is over
     return WordResult(True, "accepted", word, path, points, all_found)
+
+
+def _find_insert(**values) -> None:
+    """``Find.objects.create(**values)`` (foreign keys by id) in one prepared statement,
+    each value made ready by the model's own field: the one write of every word that
+    counts, where building the model and the query cost five times the CPU of the
+    statement (docs/PERFORMANCE.md)."""
+    fields = [Find._meta.get_field(name) for name in values]
+    row = [
+        field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(tuple(values)), row)
+
+
+@functools.cache
+def _insert_sql(names: tuple[str, ...]) -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(Find._meta.get_field(name).column) for name in names)
+    marks = ", ".join(["%s"] * len(names))
+    return f"INSERT INTO {quote(Find._meta.db_table)} ({columns}) VALUES ({marks})"
 
 
 def _announce(game_round, words, member, team, word, path, points):

@@ -137,3 +137,25 @@ def test_every_scores_row_is_the_whole_rounds_line(mode, scoring, events):
         whole = {row["id"]: row for row in selectors.rows(game_round, board, numbers)}
         for row in events[-1]["event"]["scores"]:
             assert row == whole[row["id"]]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("mode", ["versus", "teams"])
+def test_a_find_is_stored_as_the_orm_would_store_it(mode):
+    game_round, seats = seated(mode)
+    player, member = seats["Ann"]
+    now = timezone.now()
+    counted = services.word_submit(
+        round=game_round, player=player, round_id=game_round.pk, word="late", now=now
+    )
+    kept = services.word_submit(
+        round=game_round, player=player, round_id=game_round.pk, word="reslat", now=now
+    )
+    stored = {find.word: find for find in Find.objects.filter(round=game_round)}
+    for result in (counted, kept):
+        find = stored[result.word]
+        assert (find.player_id, find.round_id, find.path) == (player.pk, game_round.pk, result.path)
+        assert find.team_id == (member.team_id if mode == "teams" else None)
+        assert (find.accepted, find.found_at) == (result.accepted, now)
+    assert stored["late"].points == counted.points > 0
+    assert not kept.accepted and kept.reason == "not_a_word"
