@@ -226,10 +226,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.member = None  # a move, say: read again with the next word
         if kind == "new_round":
             self.member = None
-        if "find" in event and message.get("team") != self.team:
+        with_find = "find" in event and message.get("team") == self.team
+        if "find" in event and not with_find:
             # A team's words are for its own pages: the others see only the scores.
             event = {key: value for key, value in event.items() if key != "find"}
-        await self.send_json(event)
+        await self.send_json(
+            event, text=_room_text((self.group, event.get("seq"), with_find), event)
+        )
         if kind == "removed" and self.player is not None and event["player"] == self.player.pk:
             self.player = None
             await self.close(code=protocol.CLOSE_REMOVED)
@@ -248,8 +251,31 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """The room was deleted (its class, say): this page has nothing left to show."""
         await self.close(code=protocol.CLOSE_NOT_A_ROOM)
 
-    async def send_json(self, content: dict) -> None:
+    async def send_json(self, content: dict, text: str | None = None) -> None:
+        """Send ``content`` (``text``: already encoded, a room event, say)."""
         # The page may have gone while a reply or a room event for it was on its way
         # (a class closing its laptops): nothing to tell it, nothing to log.
         with contextlib.suppress(Disconnected):
-            await self.send(text_data=json.dumps(content, separators=(",", ":")))
+            await self.send(text_data=text or _encode(content))
+
+
+def _encode(content: dict) -> str:
+    return json.dumps(content, separators=(",", ":"))
+
+
+# Room events as sent, by (group, seq, with the find or not): every socket of a room in
+# this process sends the same text, so it is encoded once, not once per socket. Only
+# the event loop's thread uses it; the latest few hundred are kept.
+_room_texts: dict[tuple, str] = {}
+ROOM_TEXTS_KEPT = 256
+
+
+def _room_text(key: tuple, event: dict) -> str:
+    if key[1] is None:  # not numbered: nothing to know it by
+        return _encode(event)
+    text = _room_texts.get(key)
+    if text is None:
+        text = _room_texts[key] = _encode(event)
+        if len(_room_texts) > ROOM_TEXTS_KEPT:
+            del _room_texts[next(iter(_room_texts))]
+    return text
