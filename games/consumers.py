@@ -230,9 +230,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if "find" in event and not with_find:
             # A team's words are for its own pages: the others see only the scores.
             event = {key: value for key, value in event.items() if key != "find"}
-        await self.send_json(
-            event, text=_room_text((self.group, event.get("seq"), with_find), event)
-        )
+        key = (self.group, event.get("seq"), kind, event.get("round"), with_find)
+        await self.send_json(event, text=_room_text(key, event))
         if kind == "removed" and self.player is not None and event["player"] == self.player.pk:
             self.player = None
             await self.close(code=protocol.CLOSE_REMOVED)
@@ -263,9 +262,9 @@ def _encode(content: dict) -> str:
     return json.dumps(content, separators=(",", ":"))
 
 
-# Room events as sent, by (group, seq, with the find or not): every socket of a room in
-# this process sends the same text, so it is encoded once, not once per socket. Only
-# the event loop's thread uses it; the latest few hundred are kept.
+# Room events as sent, by (group, seq, type, round, with the find or not): every socket
+# of a room in this process sends the same text, so it is encoded once, not once per
+# socket. Only the event loop's thread uses it; the latest few hundred are kept.
 _room_texts: dict[tuple, str] = {}
 ROOM_TEXTS_KEPT = 256
 

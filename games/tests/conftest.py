@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 from django.db.models import F
 from django.utils import timezone
 
-from games import clock, protocol, ratelimit, services, verdicts
+from games import clock, consumers, protocol, ratelimit, services, verdicts
 from games.consumers import RoomConsumer
 from games.models import Round
 from games.routing import websocket_urlpatterns
@@ -81,8 +81,10 @@ def _fresh_solution_cache():
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits():
-    """Flood control keeps a bucket per browser for the process's life; tests reuse names."""
+    """Flood control keeps a bucket per browser for the process's life; tests reuse names.
+    So do the encoded room events, by room and number."""
     ratelimit._buckets.clear()
+    consumers._room_texts.clear()
 
 
 @pytest.fixture(autouse=True)
