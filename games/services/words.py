@@ -161,7 +161,7 @@ def _record(
 
 
 def _find_insert(**values) -> None:
-    """``Find.objects.create(**values)`` (foreign keys by id) in one prepared statement,
+    """``Find.objects.create(**values)`` (foreign keys by id) in one SQL statement,
     each value made ready by the model's own field: the one write of every word that
     counts, where building the model and the query cost five times the CPU of the
     statement (docs/PERFORMANCE.md)."""
