@@ -214,10 +214,12 @@ def _fresh_solution_cache():
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits():
-    """Flood control keeps a bucket per browser for the process's life; tests reuse names."""
-    from games import ratelimit
+    """Flood control keeps a bucket per browser for the process's life; tests reuse names.
+    So do the encoded room events, by room and number."""
+    from games import consumers, ratelimit
 
     ratelimit._buckets.clear()
+    consumers._room_texts.clear()
 
 
 @pytest.fixture(autouse=True)

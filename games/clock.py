@@ -34,6 +34,11 @@ WARN_SECONDS, URGENT_SECONDS = 30, 10
 
 LOBBY, RUNNING, PAUSED, FINISHED = "lobby", "running", "paused", "finished"
 
+# The round's fields this module reads: what starting, pausing, resuming, adding
+# time and ending change (a socket's cached round reads them afresh, see
+# games.selectors.rooms.with_fresh_clock).
+FIELDS = ("started_at", "ends_at", "paused_at", "finished_at")
+
 
 def status(round, now: datetime | None = None) -> str:
     """``lobby`` (dealt, not started), ``running``, ``paused`` or ``finished``.

@@ -23,7 +23,18 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from boggleweb.outages import note_outage
-from games import balance, clock, host_actions, protocol, ratelimit, selectors, services, sweeper
+from games import (
+    balance,
+    clock,
+    host_actions,
+    protocol,
+    ratelimit,
+    selectors,
+    services,
+    sweeper,
+    verdicts,
+)
+from games.models import Round
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
 
@@ -86,6 +97,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # Read once and dropped when a room event says they changed: a refused
         # word then costs no query at all.
         self.room = self.round = self.player = self.member = None
+        # The cached round with its words, once a word went through a worker: most
+        # words are refused, and those are answered from these at once (answer_at_once).
+        self.judging: tuple[Round, verdicts.RoundWords] | None = None
         self.team = None  # this page's team number in the current round
         self.is_host = False
         await self.accept()
@@ -121,7 +135,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         try:
             message = protocol.parse_client_message(text_data, bytes_data)
-            reply = await in_worker(self.handle)(message)
+            reply = self.answer_at_once(message)
+            if reply is None:
+                reply = await in_worker(self.handle)(message)
         except ClientError as error:
             reply = protocol.error(error.code, error.message)
         except SERVICE_ERRORS as error:
@@ -143,18 +159,43 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return None
         if self.player is None:
             raise ClientError("not_joined", _("Join the room with a nickname first."))
+        game_round = self.round
+        if game_round.finished_at is None:  # a finished round's words change with rulings
+            self.judging = (game_round, verdicts.round_words(game_round))
         if isinstance(message, protocol.CheckPath):
             path = list(message.path)
-            return services.path_feedback(round=self.round, round_id=message.round_id, path=path)
+            return services.path_feedback(round=game_round, round_id=message.round_id, path=path)
         result = services.word_submit(
-            round=self.round,
+            round=game_round,
             player=self.player,
             round_id=message.round_id,
             word=message.word,
             path=list(message.path) if message.path else None,
             member=self.member,
         )
-        return services.word_result_event(result, self.round)
+        return services.word_result_event(result, game_round)
+
+    def answer_at_once(self, message: protocol.ClientMessage) -> dict | None:
+        """The answer to a word refused, or a traced path judged, on what this socket
+        holds (its round and the round's words, no query): without the round trip
+        through a worker thread, which cost more CPU than the verdict. None when the
+        message needs a worker (a word that counts is recorded there)."""
+        held = self.judging
+        if held is None or held[0] is not self.round or self.player is None:
+            return None
+        game_round, words = held
+        if isinstance(message, protocol.CheckPath):
+            path = list(message.path)
+            return services.path_feedback(
+                round=game_round, round_id=message.round_id, path=path, words=words
+            )
+        if not isinstance(message, protocol.SubmitWord):
+            return None
+        path = list(message.path) if message.path else None
+        result = services.word_refusal(
+            round=game_round, words=words, round_id=message.round_id, word=message.word, path=path
+        )
+        return None if result is None else services.word_result_event(result, game_round)
 
     def snapshot(self) -> dict:
         """Everything the page shows, read afresh; a play page enters the round it sees."""
@@ -185,10 +226,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.member = None  # a move, say: read again with the next word
         if kind == "new_round":
             self.member = None
-        if "find" in event and message.get("team") != self.team:
+        with_find = "find" in event and message.get("team") == self.team
+        if "find" in event and not with_find:
             # A team's words are for its own pages: the others see only the scores.
             event = {key: value for key, value in event.items() if key != "find"}
-        await self.send_json(event)
+        key = (self.group, event.get("seq"), kind, event.get("round"), with_find)
+        await self.send_json(event, text=_room_text(key, event))
         if kind == "removed" and self.player is not None and event["player"] == self.player.pk:
             self.player = None
             await self.close(code=protocol.CLOSE_REMOVED)
@@ -207,8 +250,31 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """The room was deleted (its class, say): this page has nothing left to show."""
         await self.close(code=protocol.CLOSE_NOT_A_ROOM)
 
-    async def send_json(self, content: dict) -> None:
+    async def send_json(self, content: dict, text: str | None = None) -> None:
+        """Send ``content`` (``text``: already encoded, a room event, say)."""
         # The page may have gone while a reply or a room event for it was on its way
         # (a class closing its laptops): nothing to tell it, nothing to log.
         with contextlib.suppress(Disconnected):
-            await self.send(text_data=json.dumps(content, separators=(",", ":")))
+            await self.send(text_data=text or _encode(content))
+
+
+def _encode(content: dict) -> str:
+    return json.dumps(content, separators=(",", ":"))
+
+
+# Room events as sent, by (group, seq, type, round, with the find or not): every socket
+# of a room in this process sends the same text, so it is encoded once, not once per
+# socket. Only the event loop's thread uses it; the latest few hundred are kept.
+_room_texts: dict[tuple, str] = {}
+ROOM_TEXTS_KEPT = 256
+
+
+def _room_text(key: tuple, event: dict) -> str:
+    if key[1] is None:  # not numbered: nothing to know it by
+        return _encode(event)
+    text = _room_texts.get(key)
+    if text is None:
+        text = _room_texts[key] = _encode(event)
+        if len(_room_texts) > ROOM_TEXTS_KEPT:
+            del _room_texts[next(iter(_room_texts))]
+    return text

@@ -22,6 +22,11 @@ With ``teacher_pages`` (paths on the server, and a teacher's session), one
 teacher opens those pages one after another for the whole run, as a teacher
 looking at leaderboards during a lesson: their server times are reported
 beside the players' latencies, to compare with a run without them.
+
+With ``server_pids`` (the server's processes, on this machine), the CPU time
+they spend during the timed play alone (joining excluded) is reported, and
+per 1,000 words submitted: a cost that hardly moves with what else the
+machine runs, unlike the latencies.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from django.utils import timezone
 from games import clock, selectors, services
 from games.models import Room
 from games.sessions import BROWSER_KEY
+from tools.capacity import cpu_seconds
 
 try:
     import websockets
@@ -78,6 +84,8 @@ class Tally:
     valid_sent_at: dict[int, float] = field(default_factory=dict)  # player id -> last valid word
     submitted: int = 0
     answered: int = 0
+    accepted: int = 0
+    play_cpu_s: float | None = None  # the server processes' CPU time during the play
     errors: int = 0
     connect_failures: int = 0
     lost_events: int = 0
@@ -165,9 +173,11 @@ async def run(
     interval: float,
     hosts: dict[str, str] | None = None,
     teacher: tuple[str, list[str], float] | None = None,
+    server_pids: tuple[int, ...] = (),
 ) -> Tally:
     """Connect every player (a class joining, 50 at a time), start the rounds
-    from the hosts' sockets if ``hosts``, then play for ``duration``."""
+    from the hosts' sockets if ``hosts``, then play for ``duration``; with
+    ``server_pids``, note their CPU time over the play."""
     tally = Tally()
     gate = asyncio.Semaphore(50)
     started = time.perf_counter()
@@ -185,6 +195,7 @@ async def run(
     ]
     if hosts:
         await start_rounds(base_url, hosts, seats, gate, tally)
+    cpu_before = [cpu_seconds(pid) for pid in server_pids]
     deadline = time.monotonic() + duration
     if teacher:
         readers.append(asyncio.ensure_future(browse(base_url, *teacher, deadline, tally)))
@@ -195,6 +206,11 @@ async def run(
             if socket
         )
     )
+    if server_pids:
+        spent = [
+            cpu_seconds(pid) - before for pid, before in zip(server_pids, cpu_before, strict=True)
+        ]
+        tally.play_cpu_s = sum(spent)
     for reader in readers:
         reader.cancel()
     return tally
@@ -299,6 +315,7 @@ async def listen(socket, seat: Seat, tally: Tally) -> None:
             if sent is not None:
                 tally.round_trips.append(now - sent)
                 tally.answered += 1
+                tally.accepted += message["accepted"]
         elif kind == "scores":
             for row in message["scores"]:
                 sent = tally.valid_sent_at.get(row["id"])
@@ -324,12 +341,14 @@ def percentiles(samples: list[float]) -> dict[str, float | None]:
 
 
 def report(tally: Tally, players: int, rooms: int, duration: float) -> dict:
+    cpu = tally.play_cpu_s
     return {
         "players": players,
         "rooms": rooms,
         "duration_s": duration,
         "submitted": tally.submitted,
         "answered": tally.answered,
+        "accepted": tally.accepted,
         "lost_replies": tally.submitted - tally.answered,
         "round_trip_ms": percentiles(tally.round_trips),
         "broadcast_ms": percentiles(tally.broadcasts),
@@ -343,4 +362,6 @@ def report(tally: Tally, players: int, rooms: int, duration: float) -> dict:
         "teacher_page_ms": percentiles(tally.teacher_pages),
         "teacher_pages": len(tally.teacher_pages),
         "teacher_errors": tally.teacher_errors,
+        "play_cpu_s": None if cpu is None else round(cpu, 2),
+        "cpu_ms_per_word": None if cpu is None else round(cpu * 1000 / max(tally.submitted, 1), 3),
     }

@@ -19,6 +19,7 @@ from games.selectors.rooms import (
     room_by_code,
     round_player,
     round_teams,
+    with_fresh_clock,
 )
 from games.selectors.rounds import my_finds, results, round_info, snapshot
 from games.selectors.scores import lines_for, rows, scoreboard, team_numbers
@@ -43,4 +44,5 @@ __all__ = [
     "scoreboard",
     "snapshot",
     "team_numbers",
+    "with_fresh_clock",
 ]

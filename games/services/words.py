@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -63,18 +64,53 @@ def word_submit(
     ``member``: the player in this round, if the caller has it (a socket keeps
     it); otherwise it is read, and the player enters the round."""
     now = now or timezone.now()
+    refused = _out_of_play(round, round_id, word, now)
+    if refused is not None:  # before the round's words: a finished round's are a query
+        return refused
+    words = verdicts.round_words(round)
+    verdict = _judge(round, words, word, path)
+    if isinstance(verdict, WordResult):
+        return verdict
+    if member is None or member.round_id != round.pk or member.player_id != player.pk:
+        member = round_enter(round=round, player=player)
+    return _record(round, member, words, verdict, now)
+
+
+def word_refusal(
+    *,
+    round: Round,
+    words: verdicts.RoundWords,
+    round_id: int,
+    word: str | None = None,
+    path: list[tuple[int, int]] | None = None,
+) -> WordResult | None:
+    """The answer to a word that is refused with nothing to record (another round's, out
+    of time, not spelled on the board...), judged on the round and its words as the
+    caller holds them, without a query; None when the word must go to ``word_submit``
+    (it counts, or it is kept for the teacher), which judges it the same way.
+
+    Most words a class sends are refused: a socket answers them at once, without a
+    worker thread (games.consumers)."""
+    refused = _out_of_play(round, round_id, word, timezone.now())
+    verdict = refused or _judge(round, words, word, path)
+    return verdict if isinstance(verdict, WordResult) else None
+
+
+def _out_of_play(round, round_id, word, now) -> WordResult | None:
     if round_id != round.pk:
         return WordResult(False, "wrong_round", word or "")
     refusal = clock.refusal(round, now)
     if refusal is not None:
         return WordResult(False, refusal, word or "")
-    words = verdicts.round_words(round)
+    return None
+
+
+def _judge(round, words, word, path) -> WordResult | verdicts.Verdict:
+    """A refusal with nothing to record, or the verdict to record."""
     verdict = verdicts.judge(round, words, word=word, path=path)
     if not verdict.accepted and not verdict.keep_for_teacher:
         return WordResult(False, verdict.reason, verdict.word, verdict.path)
-    if member is None or member.round_id != round.pk or member.player_id != player.pk:
-        member = round_enter(round=round, player=player)
-    return _record(round, member, words, verdict, now)
+    return verdict
 
 
 def _record(
@@ -92,14 +128,14 @@ def _record(
     try:
         with transaction.atomic():
             # The caller's round may be a cached copy: the clock is read fresh.
-            fresh = Round.objects.defer("solution").get(pk=game_round.pk)
+            fresh = selectors.with_fresh_clock(game_round)
             refusal = clock.refusal(fresh, now)
             if refusal is not None:
                 return WordResult(False, refusal, word, path)
-            Find.objects.create(
-                round=game_round,
-                player_id=member.player_id,
-                team_id=team,
+            _find_insert(
+                round=game_round.pk,
+                player=member.player_id,
+                team=team,
                 word=word,
                 path=path,
                 points=points,
@@ -124,6 +160,28 @@ def _record(
     return WordResult(True, "accepted", word, path, points, all_found)
 
 
+def _find_insert(**values) -> None:
+    """``Find.objects.create(**values)`` (foreign keys by id) in one SQL statement,
+    each value made ready by the model's own field: the one write of every word that
+    counts, where building the model and the query cost five times the CPU of the
+    statement (docs/PERFORMANCE.md)."""
+    fields = [Find._meta.get_field(name) for name in values]
+    row = [
+        field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(tuple(values)), row)
+
+
+@functools.cache
+def _insert_sql(names: tuple[str, ...]) -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(Find._meta.get_field(name).column) for name in names)
+    marks = ", ".join(["%s"] * len(names))
+    return f"INSERT INTO {quote(Find._meta.db_table)} ({columns}) VALUES ({marks})"
+
+
 def _announce(game_round, words, member, team, word, path, points):
     """Tell the room the scores this find changed (and the finder's team the word).
 
@@ -131,7 +189,11 @@ def _announce(game_round, words, member, team, word, path, points):
     lines computed next see every find made before this one."""
     seq = next_seq(game_round.room)
     board = selectors.lines_for(game_round, words, player=member.player_id, team=team, word=word)
-    rows = selectors.rows(game_round, board, selectors.team_numbers(game_round))
+    if team is not None and set(board.teams) == {team}:  # the finder's team alone
+        numbers = {team: member.team.number}
+    else:
+        numbers = selectors.team_numbers(game_round)
+    rows = selectors.rows(game_round, board, numbers)
     find = None
     if team is not None:
         find = {
@@ -164,16 +226,23 @@ def word_result_event(result: WordResult, game_round: Round) -> dict:
     )
 
 
-def path_feedback(*, round: Round, round_id: int, path: list[tuple[int, int]]) -> dict:
+def path_feedback(
+    *,
+    round: Round,
+    round_id: int,
+    path: list[tuple[int, int]],
+    words: verdicts.RoundWords | None = None,
+) -> dict:
     """Green or red for the tiles traced so far, with the verdict sending them would get.
-    Nothing about the board before the start or during a pause."""
+    Nothing about the board before the start or during a pause. ``words``: the round's,
+    if the caller holds them (then no query)."""
     cells = [list(cell) for cell in path]
     refusal = "wrong_round" if round_id != round.pk else clock.refusal(round)
     if refusal is not None:
         return protocol.path_status(
             round=round_id, path=cells, ok=False, reason=refusal, letters="", is_word=False
         )
-    hint = verdicts.hint(round, verdicts.round_words(round), path)
+    hint = verdicts.hint(round, words or verdicts.round_words(round), path)
     return protocol.path_status(
         round=round.pk,
         path=cells,

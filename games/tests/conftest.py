@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 from channels.routing import URLRouter
@@ -76,9 +77,11 @@ def _only_documented_messages(monkeypatch):
     (games/protocol/server.py's definitions, which test_protocol holds to the document)."""
     send = RoomConsumer.send_json
 
-    async def checked(self, content):
+    async def checked(self, content, text=None):
         protocol.check_server_message(content)
-        await send(self, content)
+        if text is not None:  # encoded once for the room: the same message
+            assert json.loads(text) == content
+        await send(self, content, text)
 
     monkeypatch.setattr(RoomConsumer, "send_json", checked)
 

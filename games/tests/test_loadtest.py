@@ -59,3 +59,25 @@ def test_loadtest_refuses_nonsense_with_one_line(daphne_env):
     assert result.stderr.strip().splitlines() == [
         "CommandError: --players must be 1-5000 and --room-size 1-100"
     ]
+
+
+def test_loadtest_reports_the_server_cpu_per_word_when_given_its_pid(live_daphne, daphne_env):
+    port = live_daphne.rsplit(":", 1)[1]
+    pid = next(
+        int(entry.name)
+        for entry in Path("/proc").iterdir()
+        if entry.name.isdigit()
+        and b"daphne" in (cmdline := _cmdline(entry))
+        and port.encode() in cmdline
+    )
+    report = loadtest(live_daphne, daphne_env, "--json", "--server-pid", str(pid))
+    assert report["play_cpu_s"] > 0
+    assert report["cpu_ms_per_word"] == round(report["play_cpu_s"] * 1000 / report["submitted"], 3)
+    assert 0 < report["accepted"] <= report["submitted"]
+
+
+def _cmdline(entry: Path) -> bytes:
+    try:
+        return (entry / "cmdline").read_bytes()
+    except OSError:
+        return b""

@@ -47,6 +47,15 @@ class Command(BaseCommand):
             default=2.0,
             help="Seconds between the teacher's pages (0: one after another).",
         )
+        parser.add_argument(
+            "--server-pid",
+            type=int,
+            action="append",
+            default=[],
+            metavar="PID",
+            help="A server process on this machine (repeat for several): report its CPU "
+            "time over the play (joining excluded) and per word submitted.",
+        )
 
     def handle(self, *args, **options):
         players, room_size = options["players"], options["room_size"]
@@ -79,6 +88,7 @@ class Command(BaseCommand):
                     options["interval"],
                     hosts,
                     teacher,
+                    tuple(options["server_pid"]),
                 )
             )
         finally:
