@@ -24,8 +24,10 @@ the defective prazer: such forms are listed in ``NOT_FORMS``.
 German has no such tables in the registries, but Ding's dictionary (the
 ``trans-de-en`` package the German build reads already) writes a strong
 verb's principal parts beside it: ``sein {vi} | seiend | gewesen | ich bin |
-du bist | ... | ich/er/sie/es war``. Those columns lead bin, war, ging,
-bekam to sein, gehen, bekommen, under the same frequency test.
+du bist | ... | ich/er/sie/es war``. Those columns lead bin, ist, ging,
+bekam to sein, gehen, bekommen, under the same frequency test (a column
+with more alternatives than the entry has verbs, "war; war nicht", is left
+alone: war stays a form of waren).
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ def members() -> dict[str, str]:
     }
 
 
-LICENCES = ["mlconjug3-4.0.1.dist-info/licenses/LICENSE"]
+LICENCES = [f"{WHEEL[0]}-{WHEEL[1]}.dist-info/licenses/LICENSE"]
 
 
 def verb_forms(folder: Path, lang: str) -> dict[str, set[str]]:
