@@ -31,6 +31,12 @@ class Word:
     by: tuple[str, ...] = field(default=())  # who found it (nobody, for a missed word)
     gloss: str | None = None  # its meaning in the reader's language (games/selectors/glosses.py)
 
+    @property
+    def headline(self) -> str:
+        """The word in capitals, as the projector shows it: spellings that differ only
+        in case are one there (German Festes / festes: FESTES)."""
+        return " / ".join(dict.fromkeys(shown.upper() for shown in self.display.split(" / ")))
+
 
 @dataclass(frozen=True)
 class Highlights:

@@ -26,7 +26,10 @@ def phone(browser, request):
 
 
 def on_screen(page, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
+    return on_screen_box(page.locator(selector).bounding_box())
+
+
+def on_screen_box(box: dict | None) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
 
@@ -75,3 +78,21 @@ def test_playing_on_a_phone_keeps_the_word_box_the_language_and_the_results_on_s
     phone.wait_for_url(re.compile(r"/results$"))
     assert on_screen(phone, "#my-result-title")  # the player's own round first
     readme_screenshot(phone, "phone-results")
+
+    # The board scrolled up until only its last 40 px show, then a missed word on
+    # screen tapped: the whole board comes back into view, its path drawn (it used
+    # to stay where it was unless it was off the screen entirely).
+    phone.evaluate(
+        "scrollTo(0, scrollY"
+        " + document.getElementById('board').getBoundingClientRect().bottom - 40)"
+    )
+    assert not on_screen(phone, "#board")
+    words = phone.locator(".missed-list button.word")
+    shown = next(i for i in range(words.count()) if on_screen_box(words.nth(i).bounding_box()))
+    words.nth(shown).tap()
+    phone.wait_for_function("document.querySelectorAll('#board .tile-path').length > 0")
+    # (the scroll lands within a pixel: sub-pixel layout)
+    phone.wait_for_function(
+        "document.getElementById('board').getBoundingClientRect().top >= -1"
+        " && document.getElementById('board').getBoundingClientRect().bottom <= innerHeight + 1"
+    )

@@ -126,3 +126,11 @@ def test_the_best_word_nobody_found_comes_with_its_meaning_in_the_readers_langua
             break
         found.append(best.word)
     assert best.gloss, f"no meaning for any of {found}"
+
+
+def test_the_projector_shows_spellings_that_differ_only_in_case_once():
+    """German Festes / festes: in the projector's capitals, one FESTES."""
+    from games.selectors.highlights import Word
+
+    assert Word("festes", "Festes / festes", 3).headline == "FESTES"
+    assert Word("meme", "même / mémé", 2).headline == "MÊME / MÉMÉ"

@@ -36,10 +36,11 @@ for (const button of document.querySelectorAll("button.word[data-path]")) {
   button.addEventListener("focus", () => trace(button));
   button.addEventListener("click", () => {
     trace(button);
-    // On a phone the board is above the list: bring it back to see the path.
+    // On a phone the board is above the list: bring it back, whole, to see the path.
     const box = board.getBoundingClientRect();
-    if (box.bottom < 0 || box.top > window.innerHeight) {
-      board.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    if (box.top < -1 || box.bottom > window.innerHeight + 1) {
+      const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+      board.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "nearest" });
     }
   });
 }
