@@ -81,9 +81,9 @@ def test_a_ding_entry_keeps_its_translation_line_only():
 
 def test_translations_are_cleaned_of_remarks_and_long_explanations():
     cleaned = bilingual.clean_translations(
-        ["(to) look after; care for {v} [Br.]", "x" * 60, "house, house", "3"]
+        ["(to) look after; care for {v} [Br.]", "x" * 60, "house, house", "3", "ice, E, ice cream"]
     )
-    assert cleaned == ("look after", "care for", "house")
+    assert cleaned == ("look after", "care for", "house", "ice", "ice cream")
 
 
 def test_the_most_common_translation_wins_over_the_first_listed():

@@ -137,7 +137,8 @@ def _parse_ding(lines: list[str]) -> list[str]:
 
 
 def clean_translations(texts: list[str]) -> tuple[str, ...]:
-    """Remarks and tags dropped, split on commas and semicolons, short ones kept, no repeats."""
+    """Remarks and tags dropped, split on commas and semicolons, short ones kept, no repeats;
+    a single letter is no translation (Ding's "ice, E, ice cream")."""
     found: dict[str, None] = {}
     for text in texts:
         bare = text
@@ -145,7 +146,7 @@ def clean_translations(texts: list[str]) -> tuple[str, ...]:
             bare = _BRACKETS.sub(" ", bare)
         for part in re.split(r"[,;]", bare):
             term = " ".join(part.split()).strip(" .:!?'\"/")
-            if term and len(term) <= MAX_TRANSLATION and any(c.isalpha() for c in term):
+            if 1 < len(term) <= MAX_TRANSLATION and any(c.isalpha() for c in term):
                 found.setdefault(term, None)
     return tuple(found)
 
