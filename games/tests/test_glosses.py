@@ -43,6 +43,11 @@ def test_a_lemma_shows_its_meaning_alone():
         ("abbiamo", "it", "avere", "to have"),
         ("alberi", "it", "albero", "tree"),
         ("separando", "it", "separare", "to separate"),
+        # A prefixed word's own meaning, not its base's (the spelling dictionaries
+        # give bekannt, cero, confiança as the lemma: known, zero, confidence)
+        ("unbekannte", "de", "unbekannt", "unknown"),
+        ("acero", "es", None, "steel"),
+        ("desconfiança", "pt", None, "mistrust"),
     ],
 )
 def test_words_of_every_language_read_in_english(word, lang, lemma, meaning):
