@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from games.tests.screens import readme_screenshot
-from games.tests.test_e2e_play import board_words
+from games.tests.test_e2e_play import board_words, join_room, open_room
 
 pytestmark = pytest.mark.e2e
 PHONE = {"width": 360, "height": 640}
@@ -39,6 +39,22 @@ def test_the_landing_page_opens_on_joining_a_room(phone, live_daphne):
     solo = phone.locator("h2", has_text="Practise alone")
     assert join.bounding_box()["y"] < solo.bounding_box()["y"]
     assert on_screen(phone, "#id_code") and on_screen(phone, "#id_nickname")
+
+
+def test_a_pupil_waiting_on_a_phone_sees_who_starts_the_round(browser, phone, live_daphne):
+    host_context = browser.new_context()
+    host = host_context.new_page()
+    code = open_room(host, live_daphne, "versus", nickname="Miss Pike")
+    join_room(phone, live_daphne, code, "Zoé")
+    phone.wait_for_function("document.getElementById('players').innerText.includes('Zoé')")
+    # Above the (still blank) board: what is going on, and who the others are.
+    assert on_screen(phone, "#waiting-host") and on_screen(phone, "#lobby h2")
+    assert phone.locator("#lobby").bounding_box()["y"] < phone.locator("#board").bounding_box()["y"]
+    host.click("#start")
+    phone.wait_for_function("document.getElementById('play').dataset.state === 'running'")
+    # Once the round runs, the board comes first again, the word box in reach.
+    assert on_screen(phone, "#board") and on_screen(phone, "#word-input")
+    host_context.close()
 
 
 def test_playing_on_a_phone_keeps_the_word_box_the_language_and_the_results_on_screen(

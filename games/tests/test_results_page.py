@@ -133,6 +133,10 @@ def test_in_french_the_results_speak_french_with_french_plurals(client, versus_r
     assert "Ta place" in html and 'id="my-rank">1 sur 2<' in html
     assert "Les plus courts d" in html
     assert "letters (" not in html and "Your round" not in html
+    longest = max(len(w) for w in solution)
+    one = sum(len(w) == longest for w in solution) == 1
+    board = "Le plus long de la grille" if one else "Les plus longs de la grille"
+    assert board in html
 
 
 # A word of a list: <li><button ... class="word found|missed ..." data-path="..." [title]>
