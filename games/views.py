@@ -20,7 +20,7 @@ from games.modes import rules
 from games.nicknames import NicknameError
 from games.presentation import results_context
 from games.qr import qr_svg
-from games.selectors.flashcards import flashcard_response, student_cards
+from games.selectors.flashcards import class_cards, flashcard_response, student_cards
 from games.sessions import browser_id
 
 # The clock's numbers for the pages' scripts (games/clock.py owns them): the 3-2-1,
@@ -170,7 +170,7 @@ def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
     return render(request, "games/results.html", context)
 
 
-FLASHCARD_CHOICES = ("missed", "all")
+FLASHCARD_CHOICES = ("missed", "all", "class")
 
 
 @never_cache
@@ -179,16 +179,24 @@ def flashcards(request: HttpRequest, code: str, number: int) -> HttpResponse:
     """A pupil's words to take home, as a flashcard file (Anki, Quizlet): the words they
     missed (``?words=missed``, the default) or all the round's (``?words=all``), with
     their meanings in the page's language. Whoever may see the results may fetch it; the
-    missed words need the browser that played the round."""
+    missed words need the browser that played the round. The room's host may take the
+    words the class missed most (``?words=class``), as a class's teacher may from the
+    leaderboard."""
     room = selectors.room_by_code(code)
     game_round = room and room.rounds.filter(number=number, finished_at__isnull=False).first()
     which = request.GET.get("words", "missed")
     if game_round is None or which not in FLASHCARD_CHOICES:
         raise Http404("No such round.")
-    member = selectors.round_player(game_round, selectors.player_for(room, browser_id(request)))
-    if which == "missed" and member is None:
-        raise Http404("You did not play this round.")
-    cards = student_cards(game_round, member, missed_only=which == "missed", language=None)
+    browser = browser_id(request)
+    if which == "class":
+        if not selectors.is_host(room, browser, request.user):
+            raise Http404("Only the room's host takes the class's words.")
+        cards = class_cards(game_round, language=None)
+    else:
+        member = selectors.round_player(game_round, selectors.player_for(room, browser))
+        if which == "missed" and member is None:
+            raise Http404("You did not play this round.")
+        cards = student_cards(game_round, member, missed_only=which == "missed", language=None)
     return flashcard_response(cards, f"lettergrid-{room.code}-round-{number}-{which}")
 
 

@@ -156,3 +156,17 @@ def test_a_pupils_results_page_links_to_their_flashcards(client):
     cards = reverse("games:flashcards", kwargs={"code": room.code, "number": game_round.number})
     assert f'href="{cards}?words=missed"' in page and f'href="{cards}?words=all"' in page
     assert client.get(cards + "?words=missed").status_code == 200
+
+
+def test_the_rooms_host_takes_the_words_the_class_missed_most_from_the_results(client):
+    room = make_room(mode="versus", host=HOST)
+    game_round = french_round(room, finds={ANN: ["chat"], BEN: ["chat", "manger"]})
+    results = reverse("games:results", kwargs={"code": room.code, "number": game_round.number})
+    cards = reverse("games:flashcards", kwargs={"code": room.code, "number": game_round.number})
+    link = f'href="{cards}?words=class"'
+    assert link in as_browser(client, HOST).get(results).content.decode()
+    terms = [term for term, _ in parse_cards(client.get(cards + "?words=class"))]
+    assert len(terms) == 50 and "chat" not in terms  # found by both: missed least
+    # A pupil sees no such link and may not take the class's words.
+    assert link not in as_browser(client, ANN).get(results).content.decode()
+    assert client.get(cards + "?words=class").status_code == 404
