@@ -243,3 +243,44 @@ def test_italian_forms_lead_to_their_lemmas_through_morphit(tmp_path):
     assert "CC BY-SA 2.0" in (folder / "LICENCE").read_text()
     assert f"`{name}` {version}" in (folder / "SOURCE.md").read_text()
     assert result.rows["exceptions"] == len(rows)
+
+
+def write_wordnet(folder, nouns: list[tuple[str, list[str], str]], index: list[str]) -> None:
+    """A WordNet folder: data.noun from (offset, words, definition), index.noun as given,
+    and the other parts of speech empty."""
+    lines = []
+    for offset, words, definition in nouns:
+        listed = " ".join(f"{word} 0" for word in words)
+        lines.append(f"{offset} 05 n {len(words):02x} {listed} 000 | {definition}; \"an example\"")
+    (folder / "data.noun").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (folder / "index.noun").write_text("\n".join(index) + "\n", encoding="utf-8")
+    for pos in ("verb", "adj", "adv"):
+        (folder / f"data.{pos}").write_text("", encoding="utf-8")
+        (folder / f"index.{pos}").write_text("", encoding="utf-8")
+
+
+def test_wordnet_senses_most_used_first_and_a_name_is_never_a_words_meaning(tmp_path):
+    from games.engine.build.bilingual import wordnet_definitions
+
+    write_wordnet(
+        tmp_path,
+        [
+            ("00000001", ["Ate"], "goddess of criminal rashness"),
+            ("00000004", ["ETA"], "a terrorist organization"),
+            ("00000005", ["eta"], "the 7th letter of the Greek alphabet"),
+            ("00000006", ["tally", "run"], "a score in baseball"),
+            ("00000007", ["run"], "a race run on foot"),
+            ("00000008", ["big(a)", "large(a)"], "above average in size"),
+        ],
+        [
+            "ate n 1 0 1 0 00000001",
+            "eta n 2 0 2 0 00000004 00000005",
+            "run n 2 0 2 2 00000006 00000007",
+            "big n 1 0 1 0 00000008",
+        ],
+    )
+    found = {lemma: senses[0].text for lemma, senses in wordnet_definitions(tmp_path).items()}
+    assert "ate" not in found  # only the goddess Ate: "ate" is explained through eat
+    assert found["eta"] == "the 7th letter of the Greek alphabet"
+    assert found["run"] == "a score in baseball"  # WordNet's first, not the synset's name
+    assert found["big"] == "above average in size"  # the adjective's (a) mark is no part

@@ -48,6 +48,8 @@ def test_a_lemma_shows_its_meaning_alone():
         ("unbekannte", "de", "unbekannt", "unknown"),
         ("acero", "es", None, "steel"),
         ("desconfiança", "pt", None, "mistrust"),
+        # hunspell makes nichts of nicht: a word of its own, nothing, not "not"
+        ("nichts", "de", None, "nothing"),
     ],
 )
 def test_words_of_every_language_read_in_english(word, lang, lemma, meaning):
@@ -118,3 +120,8 @@ def test_lookup_gives_the_gloss_and_says_plainly_when_there_is_none():
     assert "no meaning found" in text.stdout.splitlines()[1]
     bad = manage("lookup", "chat", "--lang", "fr", "--gloss-language", "de")
     assert bad.returncode == 2 and "interface language" in bad.stderr
+
+
+def test_an_english_past_form_is_its_verbs_not_a_names_of_the_same_spelling():
+    # WordNet's only "ate" is the goddess Ate: the pupil reads eat's meaning.
+    assert gloss("ate", "en", "en").startswith("eat: ")

@@ -167,10 +167,13 @@ class Definition:
 
 
 def wordnet_definitions(folder: Path) -> dict[str, list[Definition]]:
-    """Per single-word lemma, the first (most used) sense of each part of speech."""
+    """Per single-word lemma, its most used sense of each part of speech: the
+    first of WordNet's index (most used first), leaving out the senses whose
+    synset writes the word capitalised only, which are names (ate: the goddess
+    Ate, whose meaning would hide eat's; eta: ETA before the Greek letter)."""
     found: dict[str, list[Definition]] = {}
     for pos_name, pos in WORDNET_POS.items():
-        glosses = _wordnet_glosses(folder / f"data.{pos_name}")
+        synsets = _wordnet_synsets(folder / f"data.{pos_name}")
         with (folder / f"index.{pos_name}").open(encoding="utf-8") as index:
             for line in index:
                 if line.startswith(" "):
@@ -182,25 +185,35 @@ def wordnet_definitions(folder: Path) -> dict[str, list[Definition]]:
                 pointer_count = int(fields[3])
                 tagged = int(fields[5 + pointer_count])
                 offsets = fields[6 + pointer_count :]
-                text = glosses.get(offsets[0]) if offsets else None
+                text = next(
+                    (
+                        synsets[offset][1]
+                        for offset in offsets
+                        if offset in synsets and lemma in synsets[offset][0]
+                    ),
+                    None,
+                )
                 if text:
                     found.setdefault(lemma, []).append(Definition(lemma, pos, text, tagged))
     return found
 
 
-def _wordnet_glosses(path: Path) -> dict[str, str]:
-    """Synset offset -> its definition (the gloss before any example)."""
-    glosses = {}
+def _wordnet_synsets(path: Path) -> dict[str, tuple[list[str], str]]:
+    """Synset offset -> its words as written (Ate, eta; an adjective's ``(a)`` mark
+    taken off) and its definition (the gloss before any example)."""
+    synsets = {}
     with path.open(encoding="utf-8") as data:
         for line in data:
             if line.startswith(" "):
                 continue
-            offset, _, rest = line.partition(" ")
-            _, _, gloss = rest.partition("| ")
+            fields = line.split(" ", 4)
+            offset, count, rest = fields[0], int(fields[3], 16), fields[4].split()
+            words = [re.sub(r"\(\w+\)$", "", rest[2 * i]) for i in range(count)]
+            _, _, gloss = line.partition("| ")
             definition = gloss.split(";")[0].strip().strip('"').strip()
             # "; "examples"" follow the definition; a bare ";" inside it is rare
-            glosses[offset] = definition
-    return glosses
+            synsets[offset] = (words, definition)
+    return synsets
 
 
 def wordnet_exceptions(folder: Path) -> dict[str, list[str]]:
