@@ -222,18 +222,9 @@ def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[
     folded = next((w for w in typed if lexicon.contains(w)), typed[0])
     spellings = lexicon.spellings(folded)
     pairs: list[tuple[str, str]] = []
-    stems: list[tuple[str, str]] = []  # the bases of prefixed words: a last resort
     for spelling in spellings:
         for lemma in spelling.lemmas or (spelling.display,):
-            own = _prefixed(spelling.display, lemma)
-            if own:
-                # The spelling dictionaries make unbekannt of bekannt, acero of cero,
-                # desconfiança of confiança with a prefix rule and give the base as the
-                # lemma: the word's own meaning comes first (unknown, steel, mistrust).
-                pair = (spelling.display, own)
-                stems.append((spelling.display, lemma))
-            else:
-                pair = (spelling.display, lemma)
+            pair = (spelling.display, lemma)
             if pair not in pairs:
                 pairs.append(pair)
     if lang == "en":
@@ -247,24 +238,7 @@ def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[
         elif lang in _PARTICIPLES:  # the verb before the participle's own, rarer senses
             fallbacks += [(shown, verb) for verb in _participle_verbs(folded, lang)]
         fallbacks += [(s.display, s.display) for s in spellings]
-    fallbacks += stems  # riconoscere, had it no meaning of its own: conoscere's
     return pairs, [pair for pair in fallbacks if pair not in pairs]
-
-
-PREFIX_LETTERS = 5  # the longest prefix looked for (super, contra...)
-
-
-def _prefixed(shown: str, lemma: str) -> str | None:
-    """The prefixed word's own dictionary form when ``shown`` is a form of ``lemma``
-    with a prefix (unbekannte: un + bekannt -> unbekannt; acero: a + cero -> acero),
-    else None. Inflections change a word's end, prefixes its start."""
-    if len(lemma) < 3:
-        return None
-    base = lemma[:1].lower() + lemma[1:]
-    for length in range(1, PREFIX_LETTERS + 1):
-        if shown[length:].lower().startswith(base.lower()):
-            return shown[:length] + base
-    return None
 
 
 def _listed_lemmas(spellings, lang: str) -> list[tuple[str, str]]:

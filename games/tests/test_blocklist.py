@@ -16,7 +16,8 @@ from games.engine.lexicon import load_lexicon
         ("fr", "putain", ["putain", "putains"]),
         ("fr", "enculer", ["encule", "enculaient", "enculerons"]),
         ("es", "joder", ["joder", "jodido", "jodemos"]),
-        ("de", "ficken", ["ficken", "fickt", "gefickt", "fickte"]),
+        # ungefickt: un- makes a word of its own, still a form of a blocked verb
+        ("de", "ficken", ["ficken", "fickt", "gefickt", "fickte", "ungefickt"]),
         ("it", "cazzo", ["cazzo", "cazzi"]),
         ("pt", "foder", ["foder", "fodemos", "fodia"]),
     ],

@@ -44,6 +44,8 @@ SFX a1 Y 3
 SFX a1 er er er
 SFX a1 r ons er
 SFX a1 er é er
+PFX U. N 1
+PFX U. 0 da .
 """
 FRENCH_DIC = """8
 maison/S.() po:nom
@@ -58,6 +60,9 @@ Pierre po:prn
 pierre/S.() po:nom
 Marc po:prn
 marc po:nom
+s/U. po:nom
+m/U. po:nom
+dam/S.() po:nom
 """
 
 
@@ -154,6 +159,9 @@ def test_french_words_come_from_the_spelling_dictionary_with_their_lemmas(source
     assert lexicon.level_of("laurent") is None  # a name in the spelling dictionary
     assert lexicon.level_of("nihilo") is None  # only in "ex nihilo"
     assert lexicon.level_of("qqn") is None  # no vowel: an abbreviation
+    # da + s, the decasecond, is a symbol; dam, a word of its own too, stays
+    assert lexicon.level_of("das") is None and lexicon.level_of("dam") is not None
+    assert "a unit's symbol" in summary
     assert lexicon.lemmas("mange") == ("manger",)
     assert lexicon.display_forms("cotes") == ("côtes",)
     assert "not UTF-8" in summary and "duplicate" in summary and "no vowel" in summary

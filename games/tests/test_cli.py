@@ -204,6 +204,21 @@ def test_lookup_json_per_word():
     }
 
 
+@pytest.mark.parametrize(
+    ("lang", "word", "lemma"),
+    # A prefix makes a word of its own: its lemma is not the base (cero, bekannt).
+    [
+        ("es", "acero", "acero"),
+        ("de", "unbekannte", "unbekannt"),
+        ("pt", "desconfiança", "desconfiança"),
+    ],
+)
+def test_lookup_gives_a_prefixed_word_its_own_lemma(lang, word, lemma):
+    result = manage("lookup", word, "--lang", lang, "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["lemma"] == lemma
+
+
 def test_lookup_at_a_level_and_the_german_umlaut_typed_as_two_letters():
     result = manage("lookup", "muede", "Maedchen", "--lang", "de", "--level", "2", "--json")
     assert result.returncode == 0, result.stderr

@@ -47,7 +47,7 @@ def test_an_irregular_form_listed_as_its_own_stem_gets_its_verb(tables):
         "soy": {"soy": {"soy"}},  # hunspell: a stem of its own
         "voy": {"voy": {"voy"}},
         "ser": {"ser": {"ser"}},
-        "eres": {"eres": {"eres", "erar"}},  # has another lemma already: left alone
+        "eres": {"eres": {"eres", "erguir"}},  # has another lemma already: left alone
         "hablo": {"hablo": {"hablo"}},  # a regular model: hunspell's business
         "desde": {"desde": {"desde"}},  # a rare verb's regular form: not desdar's
         "hablar": {"hablar": {"hablar"}},
@@ -55,9 +55,24 @@ def test_an_irregular_form_listed_as_its_own_stem_gets_its_verb(tables):
     assert conjugations.attach(forms, "es", conjugations.verb_forms(tables, "es"), zipf) == 2
     assert forms["soy"]["soy"] == {"soy", "ser"}
     assert forms["voy"]["voy"] == {"voy", "ir"}  # irse is conjugated as ir
-    assert forms["eres"]["eres"] == {"eres", "erar"}
+    assert forms["eres"]["eres"] == {"eres", "erguir"}
     assert forms["hablo"]["hablo"] == {"hablo"}
     assert forms["desde"]["desde"] == {"desde"}
+
+
+def test_a_form_inflected_from_an_irregular_stem_goes_to_the_verb(tables):
+    # As German has it: sieht a stem (and a form of sehen), siehst made of sieht.
+    forms = {
+        "soy": {"soy": {"soy"}},
+        "soyx": {"soyx": {"soy"}},  # only a form of the stem: the verb's too
+        "soyy": {"soyy": {"soy", "hablar"}},  # another lemma too: left alone
+        "ser": {"ser": {"ser"}},
+        "hablar": {"hablar": {"hablar"}},
+    }
+    assert conjugations.attach(forms, "es", conjugations.verb_forms(tables, "es"), zipf) == 2
+    assert forms["soy"]["soy"] == {"soy", "ser"}  # the stem keeps its own lemma
+    assert forms["soyx"]["soyx"] == {"soy", "ser"}
+    assert forms["soyy"]["soyy"] == {"soy", "hablar"}
 
 
 def test_a_verb_far_rarer_than_the_form_is_not_its_lemma(tables):
@@ -78,6 +93,9 @@ def test_a_verb_far_rarer_than_the_form_is_not_its_lemma(tables):
         ("es", "hecho", "hacer"),
         ("es", "vamos", "ir"),
         ("it", "abbiamo", "avere"),
+        ("de", "sieht", "sehen"),
+        ("de", "sei", "sein"),  # Ding: "sei!"
+        ("es", "era", "ser"),
     ],
 )
 def test_the_built_word_data_leads_irregular_forms_to_their_verb(lang, word, verb):
@@ -88,9 +106,19 @@ def test_the_built_word_data_leads_irregular_forms_to_their_verb(lang, word, ver
     assert word in lexicon.lemmas(word)  # the form keeps its own lemma beside the verb
 
 
+@pytest.mark.parametrize(
+    ("lang", "word", "verb"),
+    [("de", "siehst", "sehen"), ("de", "nimmst", "nehmen"), ("it", "andata", "andare")],
+)
+def test_a_form_made_of_a_stem_that_is_a_verb_form_is_the_verbs_too(lang, word, verb):
+    from games.engine.lexicon import load_lexicon
+
+    assert verb in load_lexicon(lang).lemmas(word)
+
+
 DING = "\n".join(  # Ding, as trans-de-en has it
     [
-        "sein {vi} | seiend | gewesen | ich bin | du bist | es is nich [ugs.]"
+        "sein {vi} | seiend | gewesen | ich bin | du bist | es is nich [ugs.] | sei!; seid!"
         " | Jim war in Boston. :: to be",
         "etw. bekommen; erhalten [geh.] {vt} | bekommend; erhaltend | ich bekomme; ich erhalte"
         " | ich/er/sie bekam; ich/er/sie erhielt :: to get",
@@ -109,7 +137,31 @@ def test_dings_principal_parts_lead_forms_to_their_verb(tmp_path):
     path.write_text(DING, encoding="utf-8")
     forms = conjugations.ding_verb_forms(path)
     assert forms["bin"] == forms["bist"] == forms["gewesen"] == {"sein"}
+    assert forms["sei"] == forms["seid"] == {"sein"}  # imperatives, one verb's alternatives
     assert forms["bekam"] == {"bekommen"} and forms["erhielt"] == {"erhalten"}
     assert "war" not in forms and "is" not in forms  # from example sentences
     assert "stecken" not in forms  # a verb of its own, not a form of stoßen
     assert "Häuser" not in forms
+
+
+def test_a_form_ding_explains_in_its_own_right_is_its_own_lemma_too(tmp_path):
+    path = tmp_path / "de-en"
+    path.write_text(DING + "\nnichts {pron} :: nothing\n", encoding="utf-8")
+    heads = conjugations.ding_headwords(path)
+    assert {"sein", "bekommen", "erhalten", "Haus", "nichts"} <= heads
+    assert "Häuser" not in heads  # a plural column, not a head
+    forms = {
+        "nichts": {"nichts": {"nicht"}},  # hunspell: nicht + s
+        "hauser": {"Häuser": {"Haus"}},
+        "haus": {"Haus": {"Haus"}},
+    }
+    assert conjugations.attach_headwords(forms, heads) == 1
+    assert forms["nichts"]["nichts"] == {"nicht", "nichts"}
+    assert forms["hauser"]["Häuser"] == {"Haus"}
+
+
+@pytest.mark.parametrize("word", ["das", "nichts", "eigentlich"])
+def test_german_words_hunspell_makes_of_another_are_their_own_lemmas_too(word):
+    from games.engine.lexicon import load_lexicon
+
+    assert word in load_lexicon("de").lemmas(word)

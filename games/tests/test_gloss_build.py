@@ -251,7 +251,7 @@ def write_wordnet(folder, nouns: list[tuple[str, list[str], str]], index: list[s
     lines = []
     for offset, words, definition in nouns:
         listed = " ".join(f"{word} 0" for word in words)
-        lines.append(f"{offset} 05 n {len(words):02x} {listed} 000 | {definition}; \"an example\"")
+        lines.append(f'{offset} 05 n {len(words):02x} {listed} 000 | {definition}; "an example"')
     (folder / "data.noun").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (folder / "index.noun").write_text("\n".join(index) + "\n", encoding="utf-8")
     for pos in ("verb", "adj", "adv"):

@@ -17,9 +17,9 @@ def write(tmp_path: Path, aff: str, dic: str) -> tuple[Path, Path]:
 
 def forms(tmp_path, aff, dic, junk=None) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
-    for form, stem, is_junk in expand_dictionary(*write(tmp_path, aff, dic), junk):
+    for form, _stem, is_junk, lemma in expand_dictionary(*write(tmp_path, aff, dic), junk):
         if not is_junk:
-            found.setdefault(form, set()).add(stem.word)
+            found.setdefault(form, set()).add(lemma)
     return found
 
 
@@ -52,6 +52,25 @@ def test_prefix_and_suffix_combine_when_both_are_cross_products(tmp_path):
     assert set(forms(tmp_path, AFF, "1\nplay/RS\n")) == {"play", "plays", "replay", "replays"}
 
 
+def test_a_prefixed_form_has_the_prefixed_word_as_its_lemma(tmp_path):
+    # A prefix makes a new word (replay); a suffix only inflects it (replays).
+    found = forms(tmp_path, AFF, "2\nplay/RS\nreplay/S\n")
+    assert found == {
+        "play": {"play"},
+        "plays": {"play"},
+        "replay": {"replay"},
+        "replays": {"replay"},
+    }
+    # A prefix that strips letters: the lemma is made the same way.
+    aff = "SET UTF-8\nPFX D Y 1\nPFX D a des a\nSFX S Y 1\nSFX S 0 s .\n"
+    assert forms(tmp_path, aff, "1\namar/DS\n") == {
+        "amar": {"amar"},
+        "amars": {"amar"},
+        "desmar": {"desmar"},
+        "desmars": {"desmar"},
+    }
+
+
 def test_twofold_suffix_and_non_cross_product(tmp_path):
     found = forms(tmp_path, AFF, "1\nwant/ER\n")
     # E is no cross product: "rewanted" is not made; its continuation T is applied.
@@ -69,7 +88,7 @@ def test_long_flags_and_morphology(tmp_path):
     dic = "2\nchat/S. po:nom is:mas\nParis po:npr\n"
     dic_path, aff_path = write(tmp_path, aff, dic)
     rows = list(expand_dictionary(dic_path, aff_path))
-    assert {(form, stem.morphology) for form, stem, _ in rows} == {
+    assert {(form, stem.morphology) for form, stem, _, _ in rows} == {
         ("chat", "po:nom is:mas"),
         ("chats", "po:nom is:mas"),
         ("Paris", "po:npr"),

@@ -113,6 +113,15 @@ def test_german_nouns_kept_and_names_dropped():
     assert german.contains("strasse", 2)
     for name in ("berlin", "deutschland", "europa", "peter", "paris", "hamburg"):
         assert german.level_of(name) is None, name
+    # Everyday nouns that English words of the same spelling make look borrowed
+    assert german.level_of("not") == 1 and german.display_forms("not") == ("Not",)
+
+
+def test_french_unit_symbols_are_no_words():
+    french = load_lexicon("fr")
+    for symbol in ("dal", "das", "asr", "alm"):  # decalitre, decasecond...
+        assert french.level_of(symbol) is None, symbol
+    assert french.contains("dam")  # a word of its own (au grand dam de)
 
 
 def test_french_display_forms_restore_accents_most_frequent_first():
@@ -135,6 +144,13 @@ def test_french_display_forms_restore_accents_most_frequent_first():
         ("de", "spielte", "spielen"),
         ("it", "parliamo", "parlare"),
         ("pt", "fiz", "fazer"),
+        ("es", "era", "ser"),
+        ("de", "siehst", "sehen"),
+        # A prefix makes a word: its own lemma, not the base's
+        ("es", "aceros", "acero"),
+        ("de", "unbekannten", "unbekannt"),
+        ("it", "riconosciamo", "riconoscere"),
+        ("pt", "desconfiancas", "desconfiança"),
     ],
 )
 def test_inflected_forms_keep_their_lemma(lang, word, lemma):

@@ -73,16 +73,30 @@ def read_curated(lang: str, folder: Path = CURATED_DIR) -> tuple[list[Entry], li
 
 
 def build_blocklist(
-    lang: str, spellings: dict[str, list[Spelling]], notes: list[str]
+    lang: str,
+    spellings: dict[str, list[Spelling]],
+    notes: list[str],
+    bases: dict[str, set[str]] | None = None,
 ) -> dict[str, str]:
-    """Folded word -> ``slur`` or ``vulgar``, every form of every blocked lemma."""
+    """Folded word -> ``slur`` or ``vulgar``, every form of every blocked lemma.
+
+    ``bases`` maps a prefixed lemma to the stems the spelling dictionary made
+    it of (ungefickt -> gefickt): the forms of a prefixed lemma are forms of
+    its base too, so a prefix does not unblock a word.
+    """
     entries, problems = read_curated(lang)
     notes.extend(problems)
+    bases = bases or {}
+
+    def roots(lemma: str) -> set[str]:
+        return {lemma.lower(), *(base.lower() for base in bases.get(lemma, ()))}
+
     by_lemma: dict[str, set[str]] = {}
     for word, shown in spellings.items():
         for spelling in shown:
             for lemma in (*spelling.lemmas, spelling.display):
-                by_lemma.setdefault(lemma.lower(), set()).add(word)
+                for root in roots(lemma):
+                    by_lemma.setdefault(root, set()).add(word)
     blocked: dict[str, str] = {}
     blocked_lemmas = {e.word.lower() for e in entries if e.category in BLOCKING}
     keep = {fold(e.word, lang) for e in entries if e.category == KEEP}
@@ -93,9 +107,9 @@ def build_blocklist(
             # A form of two lemmas goes with the more frequent one (tringle,
             # a curtain rod, is also a form of tringler); "keep" overrides.
             first = _first_lemma(spellings[word])
-            if first.lower() in blocked_lemmas and word not in keep:
+            if roots(first) & blocked_lemmas and word not in keep:
                 blocked.setdefault(word, entry.category)
-            elif first.lower() != entry.word.lower():
+            elif entry.word.lower() not in roots(first):
                 notes.append(f"kept {word!r}: first a form of {first!r}, not of {entry.word!r}")
         own = fold(entry.word, lang)
         if own:  # the entry itself is always blocked
@@ -105,7 +119,7 @@ def build_blocklist(
             lemma
             for spelling in spellings.get(word, ())
             for lemma in spelling.lemmas
-            if lemma.lower() not in blocked_lemmas
+            if not roots(lemma) & blocked_lemmas
         }
         if others:
             notes.append(f"blocked {word!r}, also a form of {', '.join(sorted(others))}")

@@ -141,6 +141,7 @@ COMMON_WORDS: dict[str, frozenset[str]] = {
             "linde",
             "lore",
             "mark",
+            "not",  # die Not, need: English "not" makes it look borrowed
             "see",
             "all",
             "her",

@@ -122,6 +122,7 @@ def build_language(
         elif lang == "de":
             ding = package_file(sources, *conjugations.DING)
             conjugations.attach(collected.forms, lang, conjugations.ding_verb_forms(ding), zipf)
+            conjugations.attach_headwords(collected.forms, conjugations.ding_headwords(ding))
     licences = [licence_text(sources, package) for package in packages]
     versions = {package: package_version(sources, package) for package in packages}
     spellings = {
@@ -147,7 +148,7 @@ def build_language(
     )
     folder = output / lang
     folder.mkdir(parents=True, exist_ok=True)
-    blocked = blocklists.build_blocklist(lang, spellings, result.notes)
+    blocked = blocklists.build_blocklist(lang, spellings, result.notes, collected.bases)
     result.blocked = len(blocked)
     rows = (f"{word}\t{blocked[word]}\n" for word in sorted(blocked))
     _write_text(folder / BLOCKED_FILE, "".join(rows))

@@ -41,8 +41,10 @@ from pathlib import Path
 WHEEL = ("mlconjug3", "4.0.1")
 DING = ("trans-de-en", "usr/share/trans/de-en")  # German: principal parts
 LANGUAGES = ("es", "it", "pt")
-# Stems a spelling dictionary makes irregular forms from, which are no lemma.
-PSEUDO_STEMS = {"pt": frozenset(["for", "vá", "por"])}
+# Stems a spelling dictionary makes irregular forms from, which are no lemma
+# (es era, eras: of erar, to lay out a threshing floor, and ere, the letter R,
+# by the dictionary; of ser to everyone else).
+PSEUDO_STEMS = {"pt": frozenset(["for", "vá", "por"]), "es": frozenset(["erar", "ere"])}
 # Words a model table makes that are no form of its verb in today's language.
 NOT_FORMS = {"pt": frozenset(["prazo"])}
 DATA_DIR = "data"
@@ -112,9 +114,11 @@ def _head_verbs(head: str) -> list[str | None]:
 def ding_verb_forms(path: Path) -> dict[str, set[str]]:
     """Form -> infinitive, from the principal parts of Ding's verb entries: the
     columns after the head that are one lower-case word, after pronouns
-    (``ich/er/sie ging``), each alternative (``;``) going to the head's verb
-    in the same place; example sentences and phrases are left alone, and so
-    are forms that head an entry themselves."""
+    (``ich/er/sie ging``) or before an imperative's mark (``nimm!``), each
+    alternative (``;``) going to the head's verb in the same place (the
+    imperatives all to a head of one verb: ``sei!; seid!``); example
+    sentences and phrases are left alone, and so are forms that head an entry
+    themselves."""
     forms: dict[str, set[str]] = {}
     heads: set[str] = set()
     with path.open(encoding="utf-8", errors="replace") as lines:
@@ -126,12 +130,18 @@ def ding_verb_forms(path: Path) -> dict[str, set[str]]:
             heads.update(verb for verb in verbs if verb)
             for column in columns[1:]:
                 parts = column.split(";")
-                if len(parts) != len(verbs):
+                if len(parts) == len(verbs):
+                    pairs = list(zip(verbs, parts, strict=True))
+                elif len(verbs) == 1 and all(p.strip().endswith("!") for p in parts):
+                    pairs = [(verbs[0], part) for part in parts]  # sei!; seid!
+                else:
                     continue  # an example, or not aligned with the head
-                for verb, part in zip(verbs, parts, strict=True):
+                for verb, part in pairs:
                     words = [w for w in part.split() if not set(w.split("/")) <= GERMAN_PRONOUNS]
-                    if verb and len(words) == 1 and words[0].isalpha() and words[0].islower():
-                        forms.setdefault(words[0], set()).add(verb)
+                    # The imperative is written with its mark: nimm!, sei!
+                    word = words[0].removesuffix("!") if len(words) == 1 else ""
+                    if verb and word.isalpha() and word.islower():
+                        forms.setdefault(word, set()).add(verb)
     # A verb of its own is not another's form (stecken, gefallen: of stoßen? of fallen)
     return {form: verbs for form, verbs in forms.items() if form not in heads}
 
@@ -143,12 +153,19 @@ def attach(
     zipf: Callable[[str, str], float],
 ) -> int:
     """Give each display form that is its own only lemma the verbs ``made`` says
-    make it (``forms``: folded -> display -> lemmas, changed in place); the count."""
+    make it (``forms``: folded -> display -> lemmas, changed in place); the count.
+
+    A form the spelling dictionary inflects from such a stem goes to the verb
+    too: German lists ``sieht`` as a stem and makes ``siehst`` of it, Italian
+    ``andato`` and ``andata``, so siehst is a form of sehen (and of sieht),
+    andata of andare (and of andato, for the noun: la caduta, i contenuti).
+    """
     known = {
         lemma for displays in forms.values() for lemmas in displays.values() for lemma in lemmas
     }
     attached = 0
     pseudo, not_forms = PSEUDO_STEMS.get(lang, frozenset()), NOT_FORMS.get(lang, frozenset())
+    led: dict[str, set[str]] = {}  # stems that are verb forms -> their verbs
     for displays in forms.values():
         for display, lemmas in displays.items():
             if lemmas - pseudo != {display} or display not in made or display in not_forms:
@@ -162,5 +179,37 @@ def attach(
             }
             if verbs:
                 lemmas.update(verbs)
+                led[display] = verbs
+                attached += 1
+    for displays in forms.values():
+        for display, lemmas in displays.items():
+            stems = lemmas & led.keys()
+            if display not in led and stems and lemmas <= stems | pseudo:
+                lemmas.update(verb for stem in stems for verb in led[stem])
+                attached += 1
+    return attached
+
+
+def ding_headwords(path: Path) -> set[str]:
+    """Every one-word German head of Ding's entries, as written (das, nichts,
+    eigentlich, Essen): the words the dictionary explains in their own right."""
+    heads: set[str] = set()
+    with path.open(encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            if not line.startswith("#"):
+                head = line.split(" :: ", 1)[0].split(" | ", 1)[0]
+                heads.update(word for word in _head_verbs(head) if word)
+    return heads
+
+
+def attach_headwords(forms: dict[str, dict[str, set[str]]], heads: set[str]) -> int:
+    """Make each display form that is a headword a lemma of its own too (German:
+    hunspell makes das of da, nichts of nicht, eigentlich of eigen, seine of sein,
+    which are words with meanings of their own); the count."""
+    attached = 0
+    for displays in forms.values():
+        for display, lemmas in displays.items():
+            if display not in lemmas and display in heads:
+                lemmas.add(display)
                 attached += 1
     return attached

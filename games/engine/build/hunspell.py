@@ -3,8 +3,12 @@
 A hunspell dictionary is a list of stems (``.dic``: ``parler/a0p+()``) and
 the affix rules their flags name (``.aff``: ``SFX S. 0 s [^sxz]``). This
 module reads both and expands each stem into its forms, each form keeping
-the stem it came from (its *lemma*), which is what Debian's ``unmunch``
-does, with the rules hunspell itself applies when it checks a word:
+its *lemma*, which is what Debian's ``unmunch`` does, with the rules hunspell
+itself applies when it checks a word. The lemma is the stem a form came from,
+with the prefix, if any, put in front: the five dictionaries' prefixes all
+make new words (es des-, re-; de un-, ver-; it ri-, stra-; pt des-, in-; fr
+kilo-), none inflects one, so desconfianzas is a form of desconfianza and
+unbekannte of unbekannt, not of confianza and bekannt. The rules:
 
 - a suffix or prefix applies when its condition matches the stem (the end of
   it for a suffix, the start for a prefix) and its strip string is there;
@@ -270,21 +274,32 @@ def expand(
     affixes: AffixFile,
     junk_rule: Callable[[Rule], bool] | None = None,
     derived: Callable[[Rule], bool] | None = None,
-) -> Iterator[tuple[str, int]]:
+) -> Iterator[tuple[str, int, str]]:
     """Every form of ``stem`` that hunspell accepts as a word on its own.
 
-    Yields ``(form, kind)``: :data:`JUNK` when the last rule applied is one
-    that ``junk_rule`` picks out, :data:`DERIVED` when a rule that
-    ``derived`` picks out was applied (a form to keep only if attested),
-    else :data:`PLAIN`. May repeat a form (two rules can make it).
+    Yields ``(form, kind, lemma)``: kind is :data:`JUNK` when the last rule
+    applied is one that ``junk_rule`` picks out, :data:`DERIVED` when a rule
+    that ``derived`` picks out was applied (a form to keep only if attested),
+    else :data:`PLAIN`; the lemma is the stem, prefixed as the form is. May
+    repeat a form (two rules can make it).
     """
     for form, rule, chain in _expand(stem, affixes):
+        lemma = lemma_of(stem.word, chain)
         if junk_rule is not None and rule is not None and junk_rule(rule):
-            yield form, JUNK
+            yield form, JUNK, lemma
         elif derived is not None and any(derived(step) for step in chain):
-            yield form, DERIVED
+            yield form, DERIVED, lemma
         else:
-            yield form, PLAIN
+            yield form, PLAIN, lemma
+
+
+def lemma_of(stem: str, chain: Iterable[Rule]) -> str:
+    """The dictionary form of a form made by ``chain``: the stem with the chain's
+    prefix (a new word: un + bekannt), without its suffixes (inflections)."""
+    for rule in chain:
+        if rule.prefix:
+            return rule.apply(stem)
+    return stem
 
 
 PLAIN, DERIVED, JUNK = 0, 1, 2
@@ -371,19 +386,20 @@ def expand_dictionary(
     aff: Path,
     junk_rule: Callable[[Rule], bool] | None = None,
     derived: Callable[[Rule], bool] | None = None,
-) -> Iterator[tuple[str, Stem, int]]:
-    """``(form, stem, kind)`` for every form of every entry, forbidden forms left out.
+) -> Iterator[tuple[str, Stem, int, str]]:
+    """``(form, stem, kind, lemma)`` for every form of every entry, forbidden forms
+    left out.
 
     ``kind`` (see :func:`expand`) is the best of the ways the stem makes the
-    form: PLAIN if any way is plain, then DERIVED, then JUNK.
+    form with that lemma: PLAIN if any way is plain, then DERIVED, then JUNK.
     """
     affixes = read_aff(aff)
     stems = list(read_dic(dic, affixes))
     forbidden = {stem.word for stem in stems if affixes.forbidden in stem.flags}
     for stem in stems:
-        forms: dict[str, int] = {}
-        for form, kind in expand(stem, affixes, junk_rule, derived):
+        forms: dict[tuple[str, str], int] = {}
+        for form, kind, lemma in expand(stem, affixes, junk_rule, derived):
             if form not in forbidden:
-                forms[form] = min(forms.get(form, JUNK), kind)
-        for form, kind in forms.items():
-            yield form, stem, kind
+                forms[form, lemma] = min(forms.get((form, lemma), JUNK), kind)
+        for (form, lemma), kind in forms.items():
+            yield form, stem, kind, lemma

@@ -46,6 +46,7 @@ VOWELS = frozenset("aeiouy")
 NO_VOWEL = "no vowel (abbreviation)"
 TAGGED = "tagged name, prefix or phrase part"
 CLITIC_STEM = "only before a hyphen (amá-lo)"
+UNIT_SYMBOL = "a unit's symbol with an SI prefix (dal, das)"
 UNATTESTED = "derived word nobody writes (ababelabilíssima)"
 NAME_ONLY = "capitalised only (proper noun)"
 IN_SPELLER = "already in the spelling dictionary"
@@ -152,7 +153,19 @@ def clitic_stem_rule(rule: Rule) -> bool:
     return verb and rule.add.endswith("mo") and not rule.add.endswith("íssimo")
 
 
-JUNK_RULES: dict[str, Callable[[Rule], bool]] = {"pt": clitic_stem_rule}
+def unit_symbol_rule(rule: Rule) -> bool:
+    """French: the SI prefixes (flag ``U.``) that Grammalecte's dictionary puts on
+    units' symbols, m, l, s, g...: dal, das, asr are symbols, no words (a word
+    the dictionary also lists in its own right, like dam, stays)."""
+    return rule.prefix and rule.flag == "U."
+
+
+# Per language: which rules make forms that are no words, and the report's reason.
+JUNK_RULES: dict[str, Callable[[Rule], bool]] = {
+    "pt": clitic_stem_rule,
+    "fr": unit_symbol_rule,
+}
+JUNK_REASONS = {"pt": CLITIC_STEM, "fr": UNIT_SYMBOL}
 
 
 @dataclass
@@ -172,6 +185,9 @@ class Collected:
     # folded words that one dictionary lists in lower case while another of the
     # language knows them only as a name: Brazilian lisboa, japão, guilherme.
     named_elsewhere: set[str] = field(default_factory=set)
+    # A prefixed lemma -> the stems it was made of (ungefickt -> gefickt): a word is
+    # its own lemma, but the blocklists follow it back to the word it was made from.
+    bases: dict[str, set[str]] = field(default_factory=dict)
 
     def add(self, folded: str, display: str, lemma: str, speller: bool) -> None:
         self.forms.setdefault(folded, {}).setdefault(display, set()).add(lemma)
@@ -210,8 +226,10 @@ def collect(
         named.append(set())
         dic, aff = files(speller.package, speller.dic), files(speller.package, speller.aff)
         rules = speller.derived if speller.derived_flags or speller.derived_prefixes else None
-        for form, stem, kind in expand_dictionary(dic, aff, junk_rule, rules):
+        for form, stem, kind, lemma in expand_dictionary(dic, aff, junk_rule, rules):
             result.report.lines += 1
+            if lemma != stem.word:
+                result.bases.setdefault(lemma, set()).add(stem.word)
             folded, reason = classify(form, keep_capitalised, lang)
             if reason is None and _tagged(stem.morphology, sources):
                 reason = TAGGED
@@ -219,7 +237,7 @@ def collect(
                 junk[form] = folded
                 continue
             if reason is None and kind == DERIVED:
-                derived.setdefault(form, (folded, set()))[1].add(stem.word)
+                derived.setdefault(form, (folded, set()))[1].add(lemma)
                 continue
             if reason is not None:
                 # Tagged stems (names, prefixes, phrase parts) are no words:
@@ -234,10 +252,10 @@ def collect(
                 continue
             if not form[:1].isupper():
                 lower_case[-1].add(form)
-            raw.setdefault(folded, {}).setdefault(form, set()).add(stem.word)
+            raw.setdefault(folded, {}).setdefault(form, set()).add(lemma)
     for form, folded in junk.items():
         if form not in raw.get(folded, {}):  # no other rule, nor the other dictionary, has it
-            result.report.skip(CLITIC_STEM, form)
+            result.report.skip(JUNK_REASONS[lang], form)
     for form, (folded, lemmas) in derived.items():
         if form in raw.get(folded, {}) or (attested is not None and attested(form)):
             raw.setdefault(folded, {}).setdefault(form, set()).update(lemmas)
