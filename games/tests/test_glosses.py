@@ -49,6 +49,15 @@ def test_a_lemma_shows_its_meaning_alone():
         ("desconfiança", "pt", None, "mistrust"),
         # hunspell makes nichts of nicht: a word of its own, nothing, not "not"
         ("nichts", "de", None, "nothing"),
+        # Common words no source translates, written by hand (core.tsv), among
+        # them forms the word data keeps as their own lemma
+        ("notizie", "it", "notizia", "news"),
+        ("nostra", "it", "nostro", "our"),
+        ("somos", "es", None, "we are"),
+        ("eram", "pt", None, "they were"),
+        ("cette", "fr", None, "this"),
+        # Italian lemmas only the second pivots translate, where two agree
+        ("condividiamo", "it", "condividere", "to share"),
     ],
 )
 def test_words_of_every_language_read_in_english(word, lang, lemma, meaning):
