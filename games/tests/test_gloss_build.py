@@ -263,11 +263,14 @@ def test_italian_forms_lead_to_their_lemmas_through_morphit(tmp_path):
     assert result.rows["exceptions"] == len(rows)
 
 
-def test_italian_second_pivots_count_only_where_two_of_them_agree(tmp_path):
+def test_italian_second_pivots_count_only_where_two_of_them_agree(tmp_path, monkeypatch):
     """condividere is in no Italian-English, French or German source: Finnish and Polish
     both say "share" (Greek alone says "divide"), so it reads "to share"; a lemma only
     one pivot knows (volgere, Finnish "ramble") stays without a meaning; and a lemma
     the direct pair knows keeps its own translation."""
+    core = tmp_path / "core.tsv"
+    core.write_text("# none written by hand\n")
+    monkeypatch.setattr(glosses, "CORE_GLOSSES", core)
     sources = tmp_path / "sources"
     _fetch_morphit(sources, {})
     write_dictd(sources, "dict-freedict-ita-eng", [("albero", "albero <n>\ntree\n")])
@@ -293,9 +296,7 @@ def test_italian_second_pivots_count_only_where_two_of_them_agree(tmp_path):
         "it", glosses.Sources(sources), tmp_path / "out", read_lexicon("it"), lambda *_: 3.0
     )
     folder = tmp_path / "out" / "it" / "glosses"
-    rows = (folder / "en.tsv").read_text().splitlines()
-    assert {"albero\ttree", "condividere\tto share"} <= set(rows)
-    assert not [row for row in rows if row.startswith("volgere")]
+    assert (folder / "en.tsv").read_text() == "albero\ttree\ncondividere\tto share\n"
     assert "`dict-freedict-pol-eng`" in (folder / "SOURCE.md").read_text()
 
 
@@ -338,3 +339,26 @@ def test_wordnet_senses_most_used_first_and_a_name_is_never_a_words_meaning(tmp_
     assert found["eta"] == "the 7th letter of the Greek alphabet"
     assert found["run"] == "a score in baseball"  # WordNet's first, not the synset's name
     assert found["big"] == "above average in size"  # the adjective's (a) mark is no part
+
+
+def test_every_meaning_written_by_hand_reaches_the_built_tables():
+    """core.tsv's rows are well formed, said once, and each lands in its language's
+    table (a lemma that is no game word would be dropped without a word)."""
+    from collections import Counter
+
+    from games.engine.glosses import gloss_table
+
+    rows = [
+        line.split("\t")
+        for line in glosses.CORE_GLOSSES.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert all(len(row) == 4 and all(field.strip() for field in row) for row in rows)
+    keys = Counter((game, reader, lemma) for game, reader, lemma, _ in rows)
+    assert [key for key, count in keys.items() if count > 1] == []
+    missing = [
+        (game, reader, lemma)
+        for game, reader, lemma, meaning in rows
+        if gloss_table(game, reader).find(lemma) != meaning
+    ]
+    assert missing == []
