@@ -102,6 +102,13 @@ def test_plurals_of_a_chosen_translation_are_not_repeated():
     assert chosen == [("nipple", "n")]
 
 
+def _every_other_pair_empty(folder: Path) -> None:
+    """The pairs a test does not write, present but empty, as the build reads them all."""
+    for pair in glosses.PAIRS:
+        if not (folder / pair.package).exists():
+            write_dictd(folder, pair.package, [])
+
+
 def _sources_for_a_small_build(folder: Path) -> None:
     """fra-eng knows manger; maison only through German (fra-deu, then deu-eng)."""
     write_dictd(
@@ -112,9 +119,7 @@ def _sources_for_a_small_build(folder: Path) -> None:
     write_dictd(folder, "dict-freedict-eng-fra", [("cat", "cat\nchat\n")])
     write_dictd(folder, "dict-freedict-fra-deu", [("maison", "maison <n, fem>\n1. Haus\nBât\n")])
     write_dictd(folder, "dict-freedict-deu-eng", [("Haus", "Haus <n>\nhouse <n>, home <n>\n")])
-    for pair in glosses.PAIRS:
-        if not (folder / pair.package).exists():
-            write_dictd(folder, pair.package, [])
+    _every_other_pair_empty(folder)
 
 
 def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path, monkeypatch):
@@ -245,9 +250,7 @@ def test_italian_forms_lead_to_their_lemmas_through_morphit(tmp_path):
         "dict-freedict-ita-eng",
         [("avere", "avere <v>\nhave\n"), ("albero", "albero <n>\ntree\n")],
     )
-    for pair in glosses.PAIRS:
-        if not (sources / pair.package).exists():
-            write_dictd(sources, pair.package, [])
+    _every_other_pair_empty(sources)
     result = glosses.build_language_glosses(
         "it", glosses.Sources(sources), tmp_path / "out", read_lexicon("it"), lambda word, lang: 3.0
     )
@@ -287,9 +290,7 @@ def test_italian_second_pivots_count_only_where_two_of_them_agree(tmp_path, monk
     write_dictd(sources, "dict-freedict-ell-ita", [("μοιράζω", "μοιράζω <v>\ncondividere\n")])
     write_dictd(sources, "dict-freedict-ell-eng", [("μοιράζω", "μοιράζω <v>\ndivide\n")])
     write_dictd(sources, "dict-freedict-eng-bul", [("tree", "tree <n>\nдърво\n")])
-    for pair in glosses.PAIRS:
-        if not (sources / pair.package).exists():
-            write_dictd(sources, pair.package, [])
+    _every_other_pair_empty(sources)
     found = glosses.agreed_candidates(glosses.Sources(sources), "condividere", "it", "en")
     assert set(found) == {"share"}  # "split" and "divide": one pivot each
     glosses.build_language_glosses(
