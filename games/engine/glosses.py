@@ -33,6 +33,7 @@ import mmap
 import os
 from pathlib import Path
 
+from games.engine.folding import fold
 from games.engine.languages import check_language
 from games.engine.lexicon import DICTIONARIES_DIR, load_lexicon
 from games.engine.typed import typed_words
@@ -185,9 +186,12 @@ def _gloss(word: str, lang: str, interface_lang: str) -> str | None:
     if not lemmas:
         return None
     shown = lemmas[0][0]
+    own_first = _rarer_lemmas(shown, lemmas, lang)
     for name in tables_for(lang, interface_lang):
         table = gloss_table(lang, name)
         found = _find_lemmas(table, lemmas, MAX_LEMMAS)
+        if own_first and (own := table.find(shown)):
+            return own
         # Not explained through its lemmas: the word itself may be a headword, or
         # (English) one of the base forms WordNet's rules guess: the first one only.
         found = found or _find_lemmas(table, fallbacks, 1)
@@ -196,6 +200,24 @@ def _gloss(word: str, lang: str, interface_lang: str) -> str | None:
                 return found[0][1]
             return "; ".join(f"{lemma}: {text}" for lemma, text in found)
     return None
+
+
+def _rarer_lemmas(shown: str, lemmas: list[tuple[str, str]], lang: str) -> bool:
+    """Whether a form is more common than every lemma the word data gives it: then it is
+    a word of its own, whose meaning is the one a pupil needs (it mai "never", which the
+    lemma table leads to mao, a bird; tema "theme", not temere). A plural or a verb form
+    of a lemma as common as itself (Bäume, stato) is read through its lemma as before."""
+    lexicon = load_lexicon(lang)
+    if any(lemma == shown for _, lemma in lemmas):
+        return False
+    level = lexicon.level_of(fold(shown, lang))
+    if level is None:
+        return False
+    for _, lemma in lemmas:
+        lemma_level = lexicon.level_of(fold(lemma, lang))
+        if lemma_level is not None and lemma_level <= level:
+            return False
+    return True
 
 
 def _find_lemmas(table: GlossTable, candidates, most: int) -> list[tuple[str, str]]:

@@ -56,6 +56,11 @@ def test_a_lemma_shows_its_meaning_alone():
         ("somos", "es", None, "we are"),
         ("eram", "pt", None, "they were"),
         ("cette", "fr", None, "this"),
+        # A form more common than every lemma the word data gives it is a word of
+        # its own: mai "never", not mao (a bird); premio "prize", not premiare
+        ("mai", "it", None, "never"),
+        ("premio", "it", None, "prize"),
+        ("apartamento", "pt", None, "apartment"),
         # Italian lemmas only the second pivots translate, where two agree
         ("condividiamo", "it", "condividere", "to share"),
     ],
