@@ -186,12 +186,12 @@ def _gloss(word: str, lang: str, interface_lang: str) -> str | None:
     if not lemmas:
         return None
     shown = lemmas[0][0]
-    own_first = _rarer_lemmas(shown, lemmas, lang)
+    own_first = _commoner_than_its_lemmas(shown, lemmas, lang)
     for name in tables_for(lang, interface_lang):
         table = gloss_table(lang, name)
-        found = _find_lemmas(table, lemmas, MAX_LEMMAS)
         if own_first and (own := table.find(shown)):
             return own
+        found = _find_lemmas(table, lemmas, MAX_LEMMAS)
         # Not explained through its lemmas: the word itself may be a headword, or
         # (English) one of the base forms WordNet's rules guess: the first one only.
         found = found or _find_lemmas(table, fallbacks, 1)
@@ -202,7 +202,7 @@ def _gloss(word: str, lang: str, interface_lang: str) -> str | None:
     return None
 
 
-def _rarer_lemmas(shown: str, lemmas: list[tuple[str, str]], lang: str) -> bool:
+def _commoner_than_its_lemmas(shown: str, lemmas: list[tuple[str, str]], lang: str) -> bool:
     """Whether a form is more common than every lemma the word data gives it: then it is
     a word of its own, whose meaning is the one a pupil needs (it mai "never", which the
     lemma table leads to mao, a bird; tema "theme", not temere). A plural or a verb form

@@ -287,9 +287,7 @@ def agreed_candidates(
     votes: dict[str, float] = defaultdict(float)
     pos_votes: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     agreeing: dict[str, set[str]] = defaultdict(set)
-    for pivot in SECOND_PIVOTS.get(lang, ()):
-        if pivot == target:
-            continue
+    for pivot in _second_pivots(lang, target):
         for middle, pos, weight in _votes(sources, lemma, lang, pivot, 1.0, 1.0):
             for text, strength in _through(sources, middle, pos, pivot, target, 0).items():
                 votes[text] += PIVOT * weight * strength
@@ -300,6 +298,16 @@ def agreed_candidates(
         for text, score in votes.items()
         if len(agreeing[_plain(text)]) >= AGREEING
     }
+
+
+def _second_pivots(lang: str, target: str) -> tuple[str, ...]:
+    """The language's second pivots that have a dictionary into ``target`` (English: none
+    of them has one into French)."""
+    return tuple(
+        pivot
+        for pivot in SECOND_PIVOTS.get(lang, ())
+        if any({pair.source, pair.target} == {pivot, target} for pair in PAIRS)
+    )
 
 
 def _most_voted(pos_votes: dict[str, float]) -> str:
@@ -419,7 +427,7 @@ def translation_glosses(
     """lemma -> gloss for every headword of ``lang`` a source translates into ``target``
     that is a word of the game (its folded form is in the word data)."""
     headwords = set(sources.forward(lang, target))
-    for pivot in PIVOTS + SECOND_PIVOTS.get(lang, ()):
+    for pivot in PIVOTS + _second_pivots(lang, target):
         if pivot not in (lang, target):
             headwords |= set(sources.forward(lang, pivot))
     glosses = {}
