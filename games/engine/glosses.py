@@ -33,6 +33,7 @@ import mmap
 import os
 from pathlib import Path
 
+from games.engine.blocklist import blocked_words
 from games.engine.folding import fold
 from games.engine.languages import check_language
 from games.engine.lexicon import DICTIONARIES_DIR, load_lexicon
@@ -40,6 +41,9 @@ from games.engine.typed import typed_words
 
 INTERFACE_LANGUAGES = ("en", "fr")
 GLOSS_DIR = "glosses"
+# reviewed-<interface>.tsv: folded word -> the meaning a reviewer wrote for it
+# (dictionaries/sources/reviews/, docs/content-review.md), read before any lemma's.
+REVIEWED_PREFIX = "reviewed-"
 # Forms the word data's lemma table cannot lead to a lemma: English irregular
 # forms (WordNet: went -> go, by folded word), Italian forms (Morph-it!:
 # abbiamo -> avere, alberi -> albero, by display form).
@@ -182,6 +186,12 @@ def gloss(word: str, lang: str, interface_lang: str = "en") -> str | None:
 # are kept (a few thousand short strings, about 2 MB at most), the tables are not.
 @functools.lru_cache(maxsize=CACHED_GLOSSES)
 def _gloss(word: str, lang: str, interface_lang: str) -> str | None:
+    folded = played_form(word, lang)
+    if folded is None or folded in blocked_words(lang):
+        return None  # a blocked word's meaning is never shown
+    reviewed = gloss_table(lang, REVIEWED_PREFIX + interface_lang).find(folded)
+    if reviewed:
+        return reviewed
     lemmas, fallbacks = lemma_candidates(word, lang)
     if not lemmas:
         return None
@@ -238,10 +248,9 @@ def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[
     none has a meaning; both empty for a non-word. A German word typed without umlauts
     (``haeuser``) is read as the game reads it."""
     lexicon = load_lexicon(lang)
-    typed = typed_words(word, lexicon)
-    if not typed:
+    folded = played_form(word, lang)
+    if folded is None:
         return [], []
-    folded = next((w for w in typed if lexicon.contains(w)), typed[0])
     spellings = lexicon.spellings(folded)
     pairs: list[tuple[str, str]] = []
     for spelling in spellings:
@@ -261,6 +270,15 @@ def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[
             fallbacks += [(shown, verb) for verb in _participle_verbs(folded, lang)]
         fallbacks += [(s.display, s.display) for s in spellings]
     return pairs, [pair for pair in fallbacks if pair not in pairs]
+
+
+def played_form(word: str, lang: str) -> str | None:
+    """The folded word the game reads ``word`` as (German ``haeuser``: häuser), or None."""
+    lexicon = load_lexicon(lang)
+    typed = typed_words(word, lexicon)
+    if not typed:
+        return None
+    return next((w for w in typed if lexicon.contains(w)), typed[0])
 
 
 def _listed_lemmas(spellings, lang: str) -> list[tuple[str, str]]:

@@ -13,7 +13,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.engine.build import builder as dictionary_build
-from games.engine.build import packages
+from games.engine.build import packages, reviews
 from games.engine.build.levels import DESK_WORD_LEVEL
 from games.engine.lexicon import WORDS_FILE, read_lexicon
 
@@ -128,6 +128,15 @@ def fake_zipf(word: str, lang: str) -> float:
 @pytest.fixture(autouse=True)
 def no_wordfreq(monkeypatch):
     monkeypatch.setattr(dictionary_build, "FastZipf", lambda: fake_zipf)
+
+
+@pytest.fixture(autouse=True)
+def review_folder(monkeypatch, tmp_path) -> Path:
+    """The fake builds read their own (empty) reviews, not the repository's."""
+    folder = tmp_path / "reviews"
+    folder.mkdir()
+    monkeypatch.setattr(reviews, "REVIEWS_DIR", folder)
+    return folder
 
 
 def build(sources: Path, output: Path, *langs: str) -> str:
@@ -288,3 +297,59 @@ def test_fetch_reports_a_failed_download(tmp_path, monkeypatch):
     monkeypatch.setattr(packages.shutil, "which", lambda tool: f"/usr/bin/{tool}")
     with pytest.raises(dictionary_build.SourceMissing, match="Unable to locate package"):
         dictionary_build.fetch_packages(["wfrench"], tmp_path, run=failing_run)
+
+
+def test_a_review_moves_names_blocks_words_and_fixes_spellings(sources, tmp_path, review_folder):
+    """The reviewed verdicts reach the built files: a name out of the easy levels, a
+    vulgar word (and its forms) blocked, a display form fixed."""
+    (review_folder / "fr.tsv").write_text(
+        "# reviewed for the test\n"
+        "marc\tname\n"
+        "manger\tvulgar\tnote=not really: a form test\n"
+        "cote\tkeep\tdisplay=côte\n"
+        "inconnu\trare\n",
+        encoding="utf-8",
+    )
+    output = tmp_path / "out"
+    summary = build(sources, output, "fr")
+    lexicon = read_lexicon("fr", output / "fr")
+    assert lexicon.level_of("marc") == 3
+    blocked = (output / "fr" / "blocked.txt").read_text("utf-8").splitlines()
+    assert {"manger\tvulgar", "mangeons\tvulgar"} <= set(blocked)
+    assert lexicon.display_forms("cote") == ("côte",)
+    assert "review: 'inconnu' (rare) is not a word of the build" in summary
+
+
+def test_a_malformed_review_stops_the_build_with_its_line(sources, tmp_path, review_folder):
+    (review_folder / "fr.tsv").write_text("marc\tname\nmaison\tlovely\n", encoding="utf-8")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _BUILD_WITH_REVIEWS,
+            str(sources),
+            str(tmp_path / "out"),
+            str(review_folder),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert f"{review_folder / 'fr.tsv'}:2:" in line and "second column" in line
+
+
+_BUILD_WITH_REVIEWS = """
+import sys
+from pathlib import Path
+import django, os
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "boggleweb.settings")
+django.setup()
+from games.engine.build import reviews
+reviews.REVIEWS_DIR = Path(sys.argv[3])
+from django.core.management import execute_from_command_line
+execute_from_command_line(["manage.py", "build_dictionaries", "--lang", "fr",
+                           "--sources", sys.argv[1], "--output", sys.argv[2]])
+"""

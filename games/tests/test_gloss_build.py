@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.build import bilingual, glosses
+from games.engine.build import bilingual, glosses, reviews
 from games.engine.glosses import GlossTable
 from games.engine.lexicon import read_lexicon
 
@@ -122,6 +122,15 @@ def _sources_for_a_small_build(folder: Path) -> None:
     _every_other_pair_empty(folder)
 
 
+@pytest.fixture(autouse=True)
+def review_folder(monkeypatch, tmp_path) -> Path:
+    """The builds here read their own (empty) reviews, not the repository's."""
+    folder = tmp_path / "reviews"
+    folder.mkdir()
+    monkeypatch.setattr(reviews, "REVIEWS_DIR", folder)
+    return folder
+
+
 def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path, monkeypatch):
     sources = tmp_path / "sources"
     _sources_for_a_small_build(sources)
@@ -137,7 +146,7 @@ def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path, mon
             "fr", glosses.Sources(sources), tmp_path / name, lexicon, lambda word, lang: 3.0
         )
         outputs.append((tmp_path / name / "fr" / "glosses" / "en.tsv").read_bytes())
-        assert result.rows == {"en": 3}
+        assert result.rows == {"en": 3, "reviewed-en": 0, "reviewed-fr": 0}
     assert outputs[0] == outputs[1]
     assert outputs[0].decode() == "chat\tcat (the animal)\nmaison\thouse, home\nmanger\tto eat\n"
     folder = tmp_path / "one" / "fr" / "glosses"
@@ -363,3 +372,35 @@ def test_every_meaning_written_by_hand_reaches_the_built_tables():
         if gloss_table(game, reader).find(lemma) != meaning
     ]
     assert missing == []
+
+
+def test_no_vulgar_sense_no_blocked_word_and_the_reviewed_meanings_first(
+    tmp_path, monkeypatch, review_folder
+):
+    """baiser reads "to kiss": the sense that holds a word of the English blocklist is
+    never a candidate; putain, blocked in French, has no meaning at all; a meaning a
+    reviewer wrote for a word goes to its own table, which the game reads first."""
+    core = tmp_path / "core.tsv"
+    core.write_text("# none\n")
+    monkeypatch.setattr(glosses, "CORE_GLOSSES", core)
+    (review_folder / "fr.tsv").write_text("chats\tkeep\ten=chat: cat (the animal)\n")
+    sources = tmp_path / "sources"
+    write_dictd(
+        sources,
+        "dict-freedict-fra-eng",
+        [
+            ("baiser", "baiser <v>\nfuck, kiss\n"),
+            ("putain", "putain <n>\nwhore\n"),
+            ("chat", "chat <n>\ncat\n"),
+        ],
+    )
+    _every_other_pair_empty(sources)
+    glosses.build_language_glosses(
+        "fr", glosses.Sources(sources), tmp_path / "out", read_lexicon("fr"), lambda *_: 3.0
+    )
+    folder = tmp_path / "out" / "fr" / "glosses"
+    assert (folder / "en.tsv").read_text() == "baiser\tto kiss\nchat\tcat\n"
+    assert (folder / "reviewed-en.tsv").read_text() == "chats\tchat: cat (the animal)\n"
+    assert (folder / "reviewed-fr.tsv").read_text() == ""
+    assert glosses.vulgar_test("en", glosses.DICTIONARIES_DIR)("to fuck, to kiss")
+    assert not glosses.vulgar_test("en", glosses.DICTIONARIES_DIR)("to kiss; Scunthorpe")

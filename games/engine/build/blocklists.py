@@ -77,14 +77,18 @@ def build_blocklist(
     spellings: dict[str, list[Spelling]],
     notes: list[str],
     bases: dict[str, set[str]] | None = None,
+    reviewed: list[tuple[str, str]] = (),
 ) -> dict[str, str]:
     """Folded word -> ``slur`` or ``vulgar``, every form of every blocked lemma.
 
     ``bases`` maps a prefixed lemma to the stems the spelling dictionary made
     it of (ungefickt -> gefickt): the forms of a prefixed lemma are forms of
-    its base too, so a prefix does not unblock a word.
+    its base too, so a prefix does not unblock a word. ``reviewed`` are the
+    ``(category, word)`` a content review blocked (games/engine/build/reviews.py):
+    entries like the curated ones.
     """
     entries, problems = read_curated(lang)
+    entries += [Entry(category, word, "content review") for category, word in reviewed]
     notes.extend(problems)
     bases = bases or {}
 

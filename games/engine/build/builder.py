@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from games.engine import dawg, wordinfo
-from games.engine.build import blocklists, conjugations, reference
+from games.engine.build import blocklists, conjugations, reference, reviews
 from games.engine.build.borrowed import NameEvidence
 from games.engine.build.levels import FastZipf, ZipfLookup, assign_levels, rank_spellings
 from games.engine.build.packages import (
@@ -131,6 +131,14 @@ def build_language(
     }
     names = NameEvidence(frozenset(collected.capitalised), frozenset(collected.named_elsewhere))
     levels = assign_levels(spellings, lang, zipf, in_desk, names)
+    # What a reviewer decided of the words boards deal (docs/content-review.md).
+    review = reviews.read_review(lang)
+    notes: list[str] = []
+    levels = review.apply_levels(levels, notes)
+    blocked = blocklists.build_blocklist(
+        lang, spellings, notes, collected.bases, review.blocked_entries()
+    )
+    spellings = review.apply_spellings(spellings)
     graph = dawg.build_graph(
         [[word for word, (level, _) in levels.items() if level <= n.number] for n in LEVELS]
     )
@@ -145,10 +153,10 @@ def build_language(
         graph.edge_count,
         len(forms.to_bytes()),
         versions,
+        notes=notes,
     )
     folder = output / lang
     folder.mkdir(parents=True, exist_ok=True)
-    blocked = blocklists.build_blocklist(lang, spellings, result.notes, collected.bases)
     result.blocked = len(blocked)
     rows = (f"{word}\t{blocked[word]}\n" for word in sorted(blocked))
     _write_text(folder / BLOCKED_FILE, "".join(rows))

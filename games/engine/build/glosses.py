@@ -29,9 +29,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from games.engine.build import bilingual
+from games.engine.blocklist import blocked_words
+from games.engine.build import bilingual, reviews
 from games.engine.build.packages import package_version
 from games.engine.folding import fold
+from games.engine.glosses import REVIEWED_PREFIX
+from games.engine.lexicon import DICTIONARIES_DIR
 
 INTERFACE_LANGUAGES = ("en", "fr")
 GLOSS_DIR = "glosses"
@@ -417,15 +420,32 @@ def core_glosses(lang: str, interface: str, path: Path | None = None) -> dict[st
     return found
 
 
+def vulgar_test(target: str, folder: Path) -> Callable[[str], bool]:
+    """Whether a text in ``target`` holds one of that language's blocked words (its
+    classroom blocklist, ``folder/<target>/blocked.txt``): such a sense is never shown,
+    whatever word it explains (baiser: "to kiss", never its other sense)."""
+    blocked = blocked_words(target, folder / target)
+
+    def is_vulgar(text: str) -> bool:
+        return any(fold(token, target) in blocked for token in _TOKEN.findall(text))
+
+    return is_vulgar
+
+
+_TOKEN = re.compile(r"[^\W\d_]+")
+
+
 def translation_glosses(
     sources: Sources,
     lang: str,
     target: str,
     is_word: Callable[[str], bool],
     zipf: Callable[[str, str], float],
+    is_vulgar: Callable[[str], bool] = lambda text: False,
 ) -> dict[str, str]:
     """lemma -> gloss for every headword of ``lang`` a source translates into ``target``
-    that is a word of the game (its folded form is in the word data)."""
+    that is a word of the game (its folded form is in the word data); a translation that
+    ``is_vulgar`` is never a candidate."""
     headwords = set(sources.forward(lang, target))
     for pivot in PIVOTS + _second_pivots(lang, target):
         if pivot not in (lang, target):
@@ -434,19 +454,31 @@ def translation_glosses(
     for lemma in sorted(headwords):
         if " " in lemma or not is_word(lemma):
             continue
-        chosen = choose(candidates(sources, lemma, lang, target), target, zipf)
+        found = candidates(sources, lemma, lang, target)
+        chosen = choose(_decent(found, is_vulgar), target, zipf)
         if not chosen:  # nothing above: what the second pivots agree on, if any
-            chosen = choose(agreed_candidates(sources, lemma, lang, target), target, zipf)
+            agreed = agreed_candidates(sources, lemma, lang, target)
+            chosen = choose(_decent(agreed, is_vulgar), target, zipf)
         if chosen:
             glosses[lemma] = gloss_text(chosen, target)
     return glosses
 
 
-def definition_glosses(folder: Path, is_word: Callable[[str], bool]) -> dict[str, str]:
-    """English lemma -> the definition of its most used WordNet sense."""
+def _decent(found: dict[str, tuple[float, str]], is_vulgar) -> dict[str, tuple[float, str]]:
+    return {text: votes for text, votes in found.items() if not is_vulgar(text)}
+
+
+def definition_glosses(
+    folder: Path,
+    is_word: Callable[[str], bool],
+    is_vulgar: Callable[[str], bool] = lambda text: False,
+) -> dict[str, str]:
+    """English lemma -> the definition of its most used WordNet sense (never a sense
+    whose definition ``is_vulgar``)."""
     glosses = {}
-    for lemma, senses in bilingual.wordnet_definitions(folder).items():
-        if not is_word(lemma):
+    for lemma, found in bilingual.wordnet_definitions(folder).items():
+        senses = [sense for sense in found if not is_vulgar(sense.text)]
+        if not is_word(lemma) or not senses:
             continue
         order = {"n": 0, "v": 1, "a": 2, "r": 3}
         best = min(senses, key=lambda s: (-s.uses, order[s.pos]))
@@ -486,6 +518,10 @@ def word_test(lexicon, lemmas: frozenset[str] = frozenset()) -> Callable[[str], 
         return bool(folded) and lexicon.level_of(folded) is not None
 
     return is_word
+
+
+def _unblocked(is_word: Callable[[str], bool], blocked: frozenset[str], lang: str):
+    return lambda headword: is_word(headword) and fold(headword, lang) not in blocked
 
 
 def review_lemmas(words_tsv: Path) -> frozenset[str]:
@@ -541,7 +577,10 @@ def build_language_glosses(
 ) -> GlossBuild:
     """Write ``output/<lang>/glosses/``: a table per interface language, LICENCE, SOURCE.md."""
     lemmas = review_lemmas(lexicon_folder / "words.tsv") if lexicon_folder else frozenset()
-    is_word = word_test(lexicon, lemmas)
+    words_folder = lexicon_folder.parent if lexicon_folder else DICTIONARIES_DIR
+    blocked = blocked_words(lang, words_folder / lang)
+    # A blocked word has no meaning anywhere (nor do forms read through it as a lemma).
+    is_word = _unblocked(word_test(lexicon, lemmas), blocked, lang)
     sources.touched = set()
     tables: dict[str, str] = {}
     used = []
@@ -550,8 +589,10 @@ def build_language_glosses(
         wordnet = _package_dir(sources.folder, WORDNET_PACKAGE) / WORDNET_DIR
         exceptions = english_exceptions(wordnet, is_word)
         bases = frozenset(base for found in exceptions.values() for base in found)
-        is_word = word_test(lexicon, lemmas | bases)
-        tables["en"] = table_text(definition_glosses(wordnet, is_word))
+        is_word = _unblocked(word_test(lexicon, lemmas | bases), blocked, lang)
+        tables["en"] = table_text(
+            definition_glosses(wordnet, is_word, vulgar_test("en", words_folder))
+        )
         tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
         used.append(WORDNET_PACKAGE)
     elif lang == "it":
@@ -559,14 +600,18 @@ def build_language_glosses(
         name = MORPHIT_WHEEL[0]
         exceptions = italian_forms(_package_dir(sources.folder, name), lexicon)
         bases = frozenset(base for found in exceptions.values() for base in found)
-        is_word = word_test(lexicon, lemmas | bases)
+        is_word = _unblocked(word_test(lexicon, lemmas | bases), blocked, lang)
         tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
         used.append(name)
+    review = reviews.read_review(lang)
     for interface in INTERFACE_LANGUAGES:
         if lang != interface:
-            built = translation_glosses(sources, lang, interface, is_word, zipf)
+            is_vulgar = vulgar_test(interface, words_folder)
+            built = translation_glosses(sources, lang, interface, is_word, zipf, is_vulgar)
             core = {k: v for k, v in core_glosses(lang, interface).items() if is_word(k)}
             tables[interface] = table_text(built | core)
+        # Meanings a reviewer wrote for single words, read before any lemma's.
+        tables[f"{REVIEWED_PREFIX}{interface}"] = table_text(review.meanings(interface))
     used = sorted(sources.touched) + used
     folder = output / lang / GLOSS_DIR
     folder.mkdir(parents=True, exist_ok=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engine.build import builder
+from games.engine.build.reviews import ReviewError
 from games.engine.languages import LANGUAGES
 
 DEFAULT_SOURCES = builder.REPO_DIR / "build" / "sources"
@@ -48,7 +49,7 @@ class Command(BaseCommand):
             for code in langs:
                 result = builder.build_language(code, sources, output)
                 self.stdout.write(result.summary())
-        except builder.SourceMissing as exc:
+        except (builder.SourceMissing, ReviewError) as exc:
             raise CommandError(str(exc), returncode=2) from exc
 
     def _fetch(self, langs: list[str]) -> Path:

@@ -1,0 +1,212 @@
+"""The content review: verdict files, how the build applies them, the sheet and the report."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from games.engine import precision
+from games.engine.build import reviews
+from games.engine.build.blocklists import build_blocklist
+from games.engine.build.reviews import ReviewError, parse_review
+from games.engine.wordinfo import Spelling
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path("reviews/es.tsv")
+
+
+def review_of(text: str, lang: str = "es") -> reviews.Review:
+    return parse_review(lang, text, HERE)
+
+
+@pytest.mark.parametrize(
+    ("line", "complaint"),
+    [
+        ("Cagada\tvulgar", "folded word"),
+        ("cagada", "second column"),
+        ("cagada\tnasty", "second column"),
+        ("cagada\tkeep\ten", "key=value"),
+        ("cagada\tkeep\tcolour=red", "key=value"),
+        ("cagada\tkeep\ten=a\ten=b", "given twice"),
+        ("cagada\tlevel", "needs level=N"),
+        ("cagada\tlevel\tlevel=7", "1 to 4"),
+        ("seda\tkeep\tdisplay=silk", "fold to the word"),
+    ],
+)
+def test_a_malformed_line_names_the_file_and_line(line, complaint):
+    with pytest.raises(ReviewError) as error:
+        review_of(f"# a review\n\n{line}\n")
+    assert str(error.value).startswith(f"{HERE}:3: ")
+    assert complaint in str(error.value)
+
+
+def test_a_word_judged_twice_is_refused():
+    with pytest.raises(ReviewError, match=r"es.tsv:2: 'rae' already judged on line 1"):
+        review_of("rae\trare\nrae\tkeep\n")
+
+
+def test_verdicts_set_or_cap_levels():
+    review = review_of(
+        "paulo\tname\netc\tabbr\nrae\trare\nsexy\tmild\nhablasteis\tlevel\tlevel=2\n"
+        "casa\tkeep\ten=house\nrara\trare\tlevel=4\n"
+    )
+    levels = {
+        "paulo": (1, 4.5),
+        "etc": (2, 3.9),
+        "rae": (2, 3.6),
+        "sexy": (3, 2.5),
+        "hablasteis": (4, 1.2),
+        "casa": (1, 6.0),
+        "rara": (2, 3.1),
+    }
+    notes: list[str] = []
+    applied = review.apply_levels(levels | {}, notes)
+    assert applied == {
+        "paulo": (3, 4.5),
+        "etc": (4, 3.9),
+        "rae": (3, 3.6),
+        "sexy": (3, 2.5),  # already advanced: a cap never makes a word easier
+        "hablasteis": (2, 1.2),  # a textbook form made everyday
+        "casa": (1, 6.0),
+        "rara": (4, 3.1),
+    }
+    assert levels["paulo"] == (1, 4.5)  # the input is left alone
+    assert notes == []
+    review.apply_levels({"casa": (1, 6.0)}, notes)
+    assert any("'paulo'" in note and "not a word" in note for note in notes)
+
+
+def test_display_and_lemma_fixes_reorder_the_spellings():
+    review = review_of("seda\tkeep\tlemma=seda\ten=silk\nrio\tkeep\tdisplay=río,rió\n")
+    spellings = {
+        "seda": [Spelling("seda", ("sed", "sedar")), Spelling("sedá", ("sedar",))],
+        "rio": [
+            Spelling("río", ("río", "reír")),
+            Spelling("rio", ("riar",)),
+            Spelling("rió", ("reír",)),
+        ],
+        "casa": [Spelling("casa", ("casa",))],
+    }
+    fixed = review.apply_spellings(spellings)
+    assert fixed["seda"] == [
+        Spelling("seda", ("seda", "sed", "sedar")),
+        Spelling("sedá", ("seda", "sedar")),
+    ]
+    assert [s.display for s in fixed["rio"]] == ["río", "rió"]
+    assert fixed["rio"][1].lemmas == ("reír",)
+    assert fixed["casa"] is spellings["casa"]
+    assert review.meanings("en") == {"seda": "silk"}
+    assert review.meanings("fr") == {}
+
+
+def test_a_reviewed_vulgar_word_blocks_every_form_of_it():
+    review = review_of("cagar\tvulgar\nboludo\tvulgar\tnote=Argentina\nsudaca\tslur\n")
+    spellings = {
+        "cagar": [Spelling("cagar", ("cagar",))],
+        "cagada": [Spelling("cagada", ("cagar",))],
+        "cagamos": [Spelling("cagamos", ("cagar",))],
+        "boludo": [Spelling("boludo", ("boludo",))],
+        "boludos": [Spelling("boludos", ("boludo",))],
+        "sudaca": [Spelling("sudaca", ("sudaca",))],
+        "casa": [Spelling("casa", ("casa",))],
+    }
+    blocked = build_blocklist("es", spellings, [], {}, review.blocked_entries())
+    assert {
+        w: blocked[w] for w in ("cagar", "cagada", "cagamos", "boludo", "boludos")
+    } == dict.fromkeys(("cagar", "cagada", "cagamos", "boludo", "boludos"), "vulgar")
+    assert blocked["sudaca"] == "slur"
+    assert "casa" not in blocked
+
+
+def test_the_repository_reviews_are_well_formed():
+    """Every committed review and audit file parses (the build would stop on a bad line)."""
+    for path in sorted(reviews.REVIEWS_DIR.glob("*.tsv")):
+        review = reviews.read_review(path.stem)
+        assert review.verdicts, path
+    for path in sorted((reviews.REVIEWS_DIR / precision.AUDIT).glob("[a-z][a-z].tsv")):
+        assert precision.read_audit(path.stem).verdicts, path
+    for path in sorted((reviews.REVIEWS_DIR / precision.AUDIT).glob("meanings-*.tsv")):
+        assert precision.read_meaning_audit(path.stem.removeprefix("meanings-")), path
+
+
+def test_precision_report_counts_each_kind_per_100_words(monkeypatch):
+    review = review_of("casa\tkeep\nperro\tkeep\tdisplay=perro\n")
+    audit = review_of("paulo\tname\netc\tabbr\n")
+    monkeypatch.setattr(
+        precision, "shown", lambda lang, word: {"perro": "perro / perró"}.get(word, word)
+    )
+    counts = Counter({"casa": 9, "perro": 4, "paulo": 2, "etc": 1, "gato": 1})
+    report = precision.precision_report(counts, "es", review, audit)
+    assert report["distinct_words"] == 5 and report["judged"] == 4
+    assert report["per_100_words"]["names"] == 20.0
+    assert report["per_100_words"]["abbreviations"] == 20.0
+    assert report["per_100_words"]["spelling"] == 20.0  # perro shows a spelling the review refused
+    assert report["per_100_words"]["objectionable"] == 0.0
+    assert report["unjudged"] == ["gato"]
+    assert report["met"] is False
+    assert report["examples"]["names"] == ["paulo"]
+
+
+def test_meaning_report_rates_the_judged_sample_and_finds_stale_judgements(monkeypatch):
+    meanings = {"casa": "house", "perro": "dog", "gato": "cat", "mesa": "table, board"}
+    monkeypatch.setattr(precision, "gloss", lambda word, lang, iface: meanings.get(word))
+    judged = {
+        "casa": precision.MeaningJudgement("casa", "right", "house"),
+        "perro": precision.MeaningJudgement("perro", "partly", "dog"),
+        "gato": precision.MeaningJudgement("gato", "wrong", "cat"),
+        "mesa": precision.MeaningJudgement("mesa", "right", "table"),  # judged another text
+    }
+    report = precision.meaning_report("es", ["casa", "perro", "gato", "mesa", "sol"], judged)
+    assert report["judged"] == 3
+    assert report["right"] == 33.3 and report["right_or_partly"] == 66.7
+    assert report["stale"] == ["mesa"] and report["unjudged"] == ["sol"]
+    assert report["met"] is False
+
+
+def test_meaning_audit_lines_are_checked(tmp_path):
+    (tmp_path / "meanings-es.tsv").write_text("casa\tright\thouse\nperro\tgood\tdog\n")
+    with pytest.raises(ReviewError, match="meanings-es.tsv:2:"):
+        precision.read_meaning_audit("es", tmp_path)
+
+
+@pytest.mark.parametrize("command", ["review_sheet", "precision_report"])
+def test_unknown_language_is_one_line_and_exit_code_2(command):
+    result = subprocess.run(
+        [sys.executable, "manage.py", command, "--lang", "xx"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "CommandError: unknown language 'xx'; choose one of en, fr, es, de, it, pt"
+    ]
+
+
+def test_every_reviewed_meaning_is_the_one_the_game_shows():
+    """A meaning a reviewer wrote reaches the built tables and wins over the lemmas'."""
+    from games.engine.glosses import gloss
+
+    wrong = []
+    for path in sorted(reviews.REVIEWS_DIR.glob("*.tsv")):
+        review = reviews.read_review(path.stem)
+        for interface in ("en", "fr"):
+            for word, meaning in review.meanings(interface).items():
+                if gloss(word, path.stem, interface) != meaning:
+                    wrong.append((path.stem, interface, word))
+    assert wrong == []
+
+
+def test_a_blocked_word_has_no_meaning_anywhere():
+    from games.engine.blocklist import blocked_words
+    from games.engine.glosses import gloss
+
+    for lang in ("fr", "es", "de"):
+        for word in sorted(blocked_words(lang))[:40]:
+            assert gloss(word, lang, "en") is None, (lang, word)
+            assert gloss(word, lang, "fr") is None, (lang, word)
