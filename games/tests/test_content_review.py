@@ -169,7 +169,7 @@ def test_meaning_report_rates_the_judged_sample_and_finds_stale_judgements(monke
 
 def test_meaning_audit_lines_are_checked(tmp_path):
     (tmp_path / "meanings-es.tsv").write_text("casa\tright\thouse\nperro\tgood\tdog\n")
-    with pytest.raises(ReviewError, match="meanings-es.tsv:2:"):
+    with pytest.raises(ReviewError, match=r"meanings-es\.tsv:2:"):
         precision.read_meaning_audit("es", tmp_path)
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from games.engine import dawg, wordinfo
 from games.engine.build import blocklists, conjugations, reference, reviews
 from games.engine.build.borrowed import NameEvidence
+from games.engine.build.display import shown_spellings
 from games.engine.build.levels import FastZipf, ZipfLookup, assign_levels, rank_spellings
 from games.engine.build.packages import (
     ENGLISH_FILE,
@@ -123,6 +124,7 @@ def build_language(
             ding = package_file(sources, *conjugations.DING)
             conjugations.attach(collected.forms, lang, conjugations.ding_verb_forms(ding), zipf)
             conjugations.attach_headwords(collected.forms, conjugations.ding_headwords(ding))
+    notes = _add_listed_nouns(collected) if collected.nouns is not None else []
     licences = [licence_text(sources, package) for package in packages]
     versions = {package: package_version(sources, package) for package in packages}
     spellings = {
@@ -133,11 +135,15 @@ def build_language(
     levels = assign_levels(spellings, lang, zipf, in_desk, names)
     # What a reviewer decided of the words boards deal (docs/content-review.md).
     review = reviews.read_review(lang)
-    notes: list[str] = []
     levels = review.apply_levels(levels, notes)
     blocked = blocklists.build_blocklist(
         lang, spellings, notes, collected.bases, review.blocked_entries()
     )
+    # Only the spellings a learner meets are shown (display.py); then the review's.
+    is_noun = collected.nouns.headwords.__contains__ if collected.nouns else lambda _: False
+    spellings = {
+        word: shown_spellings(lang, word, shown, zipf, is_noun) for word, shown in spellings.items()
+    }
     spellings = review.apply_spellings(spellings)
     graph = dawg.build_graph(
         [[word for word, (level, _) in levels.items() if level <= n.number] for n in LEVELS]
@@ -174,6 +180,28 @@ def build_language(
     _write_text(folder / "LICENCE", "\n\n".join([*licences, attribution]))
     _write_text(folder / "SOURCE.md", source_markdown(result))
     return result
+
+
+def _add_listed_nouns(collected: Collected) -> list[str]:
+    """German nouns the spelling dictionary lacks but Ding lists (Eile), written as nouns
+    where the word data has only verb forms of the same letters (eile, of eilen)."""
+    headwords = collected.nouns.headwords
+    added = []
+    for folded, displays in collected.forms.items():
+        if any(display[:1].isupper() for display in displays):
+            continue
+        verb_forms = all(
+            display not in lemmas and all(lemma.endswith("n") for lemma in lemmas)
+            for display, lemmas in displays.items()
+        )
+        noun = next(iter(displays))
+        noun = noun[:1].upper() + noun[1:]
+        if verb_forms and noun in headwords:
+            collected.add(folded, noun, noun, speller=False)
+            added.append(noun)
+    if not added:
+        return []
+    return [f"nouns from Ding beside verb forms: {len(added)} ({', '.join(sorted(added)[:12])}...)"]
 
 
 def _name_test(collected: Collected):

@@ -78,7 +78,7 @@ class GermanNouns:
     def __init__(self, entries: Iterable[str], hunspell_dic: Path, ding: Path) -> None:
         self.entries = set(entries)
         self.lowercase = {word for word in self.entries if word[:1].islower()}
-        self.noun_forms, self.geography = _read_ding(ding)
+        self.noun_forms, self.geography, self.headwords = _read_ding(ding)
         self.noun_forms |= _read_hunspell_plurals(hunspell_dic)
         self.modifiers = _compound_modifiers(self.noun_forms)
         self.counts: Counter[str] = Counter()
@@ -144,11 +144,13 @@ class GermanNouns:
         return part in self.entries and part not in self.geography
 
 
-def _read_ding(path: Path) -> tuple[set[str], set[str]]:
-    """Noun forms from Ding's German side, and the words it knows only as places."""
+def _read_ding(path: Path) -> tuple[set[str], set[str], set[str]]:
+    """Noun forms from Ding's German side, the words it knows only as places, and its
+    nouns as it writes them (singulars with a gender)."""
     forms: set[str] = set()
     places: set[str] = set()
     nouns: set[str] = set()
+    headwords: set[str] = set()
     with path.open(encoding="utf-8", errors="replace") as lines:
         for line in lines:
             if line.startswith("#"):
@@ -161,11 +163,13 @@ def _read_ding(path: Path) -> tuple[set[str], set[str]]:
                         places.add(word)
                         continue
                     nouns.add(word)
+                    if gender != "pl":
+                        headwords.add(word)
                     endings = ("", "n") if gender == "pl" else _SINGULAR_ENDINGS
                     forms.update(word + ending for ending in endings)
     places -= nouns
     places |= {place + "s" for place in places}
-    return forms - places, places
+    return forms - places, places, headwords - places
 
 
 def _compound_modifiers(nouns: set[str]) -> set[str]:
