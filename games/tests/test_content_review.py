@@ -210,3 +210,52 @@ def test_a_blocked_word_has_no_meaning_anywhere():
         for word in sorted(blocked_words(lang))[:40]:
             assert gloss(word, lang, "en") is None, (lang, word)
             assert gloss(word, lang, "fr") is None, (lang, word)
+
+
+def test_a_form_is_blocked_when_any_of_its_lemmas_is_and_plurals_follow_the_entry(
+    monkeypatch, tmp_path
+):
+    """Arschlöcher and Ärsche, which the word data knows as words of their own, go with
+    Arsch and Arschloch; a form of two lemmas goes with the blocked one (petasse, péter's
+    too) unless the list keeps it (tringle, a curtain rod)."""
+    from games.engine.build import blocklists
+
+    (tmp_path / "de.txt").write_text(
+        "vulgar\tArsch\nvulgar\tArschloch\nvulgar\tvögeln\nkeep\tVogel\n"
+    )
+    (tmp_path / "fr.txt").write_text(
+        "vulgar\tpétasse\nvulgar\ttringler\nkeep\ttringle\nkeep\ttringles\n"
+    )
+    monkeypatch.setattr(blocklists, "CURATED_DIR", tmp_path)
+    german = {
+        "arsch": [Spelling("Arsch", ("Arsch",))],
+        "arsche": [Spelling("Ärsche", ("Ärsche",))],
+        "arschlocher": [Spelling("Arschlöcher", ("Arschlöcher",))],
+        "arschlochern": [Spelling("Arschlöchern", ("Arschlöcher",))],
+        "vogel": [Spelling("Vogel", ("Vogel", "vögeln"))],
+        "vogeln": [Spelling("vögeln", ("vögeln",)), Spelling("Vögeln", ("Vogel",))],
+        "arm": [Spelling("Arm", ("Arm",))],
+    }
+    notes: list[str] = []
+    blocked = blocklists.build_blocklist("de", german, notes, {})
+    assert sorted(blocked) == [
+        *("arsch", "arsche", "arschloch", "arschlocher", "arschlochern", "vogeln")
+    ]
+    assert any("'vogel': marked keep" in note for note in notes)
+    french = {
+        "petasse": [Spelling("pétasse", ("péter", "pétasse"))],
+        "tringle": [Spelling("tringle", ("tringle", "tringler"))],
+        "tringles": [Spelling("tringles", ("tringle", "tringler"))],
+    }
+    blocked = blocklists.build_blocklist("fr", french, [], {})
+    assert sorted(blocked) == ["petasse", "tringler"]  # the entry itself, and pétasse
+
+
+def test_inflections_are_the_regular_plurals():
+    from games.engine.build.blocklists import inflections
+
+    assert {"Ärsche", "Arschlöcher"} <= inflections("de", "Arsch") | inflections("de", "Arschloch")
+    assert "zoccole" in inflections("it", "zoccola") and "zoccoli" not in inflections(
+        "it", "zoccola"
+    )
+    assert {"pirocas", "porras"} <= inflections("pt", "piroca") | inflections("es", "porra")

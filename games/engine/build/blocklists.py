@@ -53,9 +53,10 @@ class BlocklistError(ValueError):
     """A curated list that cannot be read at all."""
 
 
-def read_curated(lang: str, folder: Path = CURATED_DIR) -> tuple[list[Entry], list[str]]:
-    """The entries of a curated list, and a message for each junk line (skipped)."""
-    path = folder / f"{lang}.txt"
+def read_curated(lang: str, folder: Path | None = None) -> tuple[list[Entry], list[str]]:
+    """The entries of a curated list (in ``folder``, default :data:`CURATED_DIR`), and a
+    message for each junk line (skipped)."""
+    path = (folder or CURATED_DIR) / f"{lang}.txt"
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
@@ -107,14 +108,20 @@ def build_blocklist(
     for entry in sorted(entries, key=lambda e: e.category != "slur"):  # slurs win
         if entry.category not in BLOCKING:
             continue
-        for word in by_lemma.get(entry.word.lower(), ()):
-            # A form of two lemmas goes with the more frequent one (tringle,
-            # a curtain rod, is also a form of tringler); "keep" overrides.
-            first = _first_lemma(spellings[word])
-            if roots(first) & blocked_lemmas and word not in keep:
+        # Every form of it whichever lemma the word data also gives the form (a form
+        # is blocked when any of its lemmas is: Arschlöcher, zoccole), and the regular
+        # plurals of the entry the word data knows under another lemma; "keep" spares
+        # a mostly innocent homograph (tringle, a curtain rod, is also tringler's).
+        forms = by_lemma.get(entry.word.lower(), set()) | {
+            word
+            for word in map(lambda form: fold(form, lang), inflections(lang, entry.word))
+            if word in spellings
+        }
+        for word in sorted(forms):
+            if word in keep:
+                notes.append(f"kept {word!r}: marked keep, although a form of {entry.word!r}")
+            else:
                 blocked.setdefault(word, entry.category)
-            elif entry.word.lower() not in roots(first):
-                notes.append(f"kept {word!r}: first a form of {first!r}, not of {entry.word!r}")
         own = fold(entry.word, lang)
         if own:  # the entry itself is always blocked
             blocked[own] = "slur" if entry.category == "slur" else blocked.get(own, "vulgar")
@@ -131,10 +138,47 @@ def build_blocklist(
     return blocked
 
 
-def _first_lemma(shown: list[Spelling]) -> str:
-    """The most frequent lemma of the most frequent spelling."""
-    first = shown[0]
-    return first.lemmas[0] if first.lemmas else first.display
+# The regular plurals (and German's dative plural) of a noun or adjective, by language:
+# (ending to replace, endings instead). Over-generating is harmless: a string counts
+# only when the word data has it.
+_PLURALS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "en": (("", ("s", "es")), ("y", ("ies",))),
+    "fr": (("", ("s", "x", "e", "es")), ("al", ("aux",))),
+    "es": (("", ("s", "es")), ("z", ("ces",))),
+    "pt": (("", ("s", "es")), ("ão", ("ões", "ães", "ãos")), ("m", ("ns",)), ("l", ("is",))),
+    "it": (("a", ("e",)), ("o", ("i",)), ("e", ("i",)), ("co", ("chi",)), ("ca", ("che",))),
+    "de": (("", ("e", "en", "n", "er", "s", "es", "ern", "ens")),),
+}
+_UMLAUT = {"a": "ä", "o": "ö", "u": "ü", "au": "äu"}
+
+
+def inflections(lang: str, word: str) -> set[str]:
+    """The regular plurals of ``word`` (German: with and without an umlaut: Arsch,
+    Ärsche; Arschloch, Arschlöcher, Arschlöchern)."""
+    stems = {word}
+    if lang == "de":
+        stems |= _umlauted(word)
+    found = set()
+    for stem in stems:
+        for ending, replacements in _PLURALS[lang]:
+            if stem.endswith(ending):
+                base = stem[: len(stem) - len(ending)]
+                found.update(base + replacement for replacement in replacements)
+    return found - {word}
+
+
+def _umlauted(word: str) -> set[str]:
+    """German plurals umlaut the last full vowel of the stem (Loch: Löcher; Haus: Häuser)."""
+    lower = word.lower()
+    for index in range(len(lower) - 1, -1, -1):
+        for plain in ("au", "a", "o", "u"):
+            after_a = plain in "ou" and lower[index - 1 : index] == "a"  # au is one vowel
+            if lower.startswith(plain, index) and not after_a:
+                umlaut = _UMLAUT[plain]
+                if word[index].isupper():
+                    umlaut = umlaut[0].upper() + umlaut[1:]
+                return {word[:index] + umlaut + word[index + len(plain) :]}
+    return set()
 
 
 def _unreviewed(lang: str, entries: list[Entry], blocked: dict[str, str]) -> list[str]:
