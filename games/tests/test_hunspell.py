@@ -110,3 +110,20 @@ def test_a_broken_rule_is_an_error_naming_the_line(tmp_path):
     (tmp_path / "bad.aff").write_text("SFX S Y 1\nSFX S 0 s [abc\n", encoding="utf-8")
     with pytest.raises(AffixFileError, match=r"bad\.aff:2"):
         read_aff(tmp_path / "bad.aff")
+
+
+def test_a_suffix_that_makes_a_new_word_makes_a_lemma_of_its_own(tmp_path):
+    """Spanish -illo makes anillo (a ring) of ano: anillos is anillo's plural first,
+    with the stem after it, whose meaning explains a diminutive that has none."""
+    aff = "SET UTF-8\nSFX N Y 1\nSFX N o illo/S o\nSFX S Y 1\nSFX S 0 s .\n"
+    dic, aff_path = write(tmp_path, aff, "1\nano/NS\n")
+    found: dict[str, list[str]] = {}
+    makes_word = lambda rule: rule.flag == "N"  # noqa: E731
+    for form, _stem, _kind, lemma in expand_dictionary(dic, aff_path, None, None, makes_word):
+        found.setdefault(form, []).append(lemma)
+    assert found == {
+        "ano": ["ano"],
+        "anos": ["ano"],
+        "anillo": ["anillo", "ano"],
+        "anillos": ["anillo", "ano"],
+    }

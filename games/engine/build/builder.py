@@ -40,6 +40,7 @@ from games.engine.build.spelling import SPELLING_SOURCES, Collected, collect
 from games.engine.folding import fold
 from games.engine.languages import LANGUAGES, LEVELS
 from games.engine.lexicon import BLOCKED_FILE, FORMS_FILE, GRAPH_FILE, WORDS_FILE
+from games.engine.wordinfo import Spelling
 from games.engine.wordlist import read_word_list
 
 __all__ = ["SourceMissing", "build_language", "fetch_packages", "fetch_wheels", "packages_for"]
@@ -128,7 +129,7 @@ def build_language(
     licences = [licence_text(sources, package) for package in packages]
     versions = {package: package_version(sources, package) for package in packages}
     spellings = {
-        word: rank_spellings(lang, word, displays, zipf)
+        word: _derived_first(rank_spellings(lang, word, displays, zipf), collected.bases)
         for word, displays in sorted(collected.forms.items())
     }
     names = NameEvidence(frozenset(collected.capitalised), frozenset(collected.named_elsewhere))
@@ -179,6 +180,25 @@ def build_language(
     attribution = WORDFREQ_ATTRIBUTION.format(version=wordfreq_version())
     _write_text(folder / "LICENCE", "\n\n".join([*licences, attribution]))
     _write_text(folder / "SOURCE.md", source_markdown(result))
+    return result
+
+
+def _derived_first(shown: list[Spelling], bases: dict[str, set[str]]) -> list[Spelling]:
+    """A lemma before the stem it was made of when a spelling has both (anillos:
+    anillo, then ano; rodilla: rodilla, then roda): the word a learner means first."""
+    result = []
+    for spelling in shown:
+        lemmas = list(spelling.lemmas)
+        for lemma in spelling.lemmas:
+            for base in bases.get(lemma, ()):
+                if base in lemmas and lemmas.index(base) < lemmas.index(lemma):
+                    lemmas.remove(lemma)
+                    lemmas.insert(lemmas.index(base), lemma)
+        result.append(
+            Spelling(spelling.display, tuple(lemmas))
+            if lemmas != list(spelling.lemmas)
+            else spelling
+        )
     return result
 
 

@@ -274,32 +274,51 @@ def expand(
     affixes: AffixFile,
     junk_rule: Callable[[Rule], bool] | None = None,
     derived: Callable[[Rule], bool] | None = None,
+    makes_word: Callable[[Rule], bool] | None = None,
 ) -> Iterator[tuple[str, int, str]]:
     """Every form of ``stem`` that hunspell accepts as a word on its own.
 
     Yields ``(form, kind, lemma)``: kind is :data:`JUNK` when the last rule
     applied is one that ``junk_rule`` picks out, :data:`DERIVED` when a rule
     that ``derived`` picks out was applied (a form to keep only if attested),
-    else :data:`PLAIN`; the lemma is the stem, prefixed as the form is. May
-    repeat a form (two rules can make it).
+    else :data:`PLAIN`; the lemma is the stem, prefixed as the form is, and
+    with the suffixes that ``makes_word`` picks out (:func:`lemma_of`). A form
+    a suffix made into a new word comes a second time with the stem as its
+    lemma (anillos: anillo, and ano): the base's meaning explains a diminutive
+    that has none of its own. May repeat a form (two rules can make it).
     """
     for form, rule, chain in _expand(stem, affixes):
-        lemma = lemma_of(stem.word, chain)
+        lemma = lemma_of(stem.word, chain, makes_word)
+        base = lemma_of(stem.word, chain)
         if junk_rule is not None and rule is not None and junk_rule(rule):
-            yield form, JUNK, lemma
+            kind = JUNK
         elif derived is not None and any(derived(step) for step in chain):
-            yield form, DERIVED, lemma
+            kind = DERIVED
         else:
-            yield form, PLAIN, lemma
+            kind = PLAIN
+        yield form, kind, lemma
+        if base != lemma:
+            yield form, kind, base
 
 
-def lemma_of(stem: str, chain: Iterable[Rule]) -> str:
+def lemma_of(
+    stem: str, chain: Iterable[Rule], makes_word: Callable[[Rule], bool] | None = None
+) -> str:
     """The dictionary form of a form made by ``chain``: the stem with the chain's
-    prefix (a new word: un + bekannt), without its suffixes (inflections)."""
-    for rule in chain:
+    prefix (a new word: un + bekannt) and with the first suffixes that make a new word
+    (``makes_word``: es rodilla, -illa of roda), without the rest (inflections)."""
+    rules = tuple(chain)
+    lemma = stem
+    for rule in rules:
         if rule.prefix:
-            return rule.apply(stem)
-    return stem
+            continue
+        if makes_word is None or not makes_word(rule) or not rule.applies(lemma):
+            break
+        lemma = rule.apply(lemma)
+    for rule in rules:
+        if rule.prefix:
+            return rule.apply(lemma)
+    return lemma
 
 
 PLAIN, DERIVED, JUNK = 0, 1, 2
@@ -386,6 +405,7 @@ def expand_dictionary(
     aff: Path,
     junk_rule: Callable[[Rule], bool] | None = None,
     derived: Callable[[Rule], bool] | None = None,
+    makes_word: Callable[[Rule], bool] | None = None,
 ) -> Iterator[tuple[str, Stem, int, str]]:
     """``(form, stem, kind, lemma)`` for every form of every entry, forbidden forms
     left out.
@@ -398,7 +418,7 @@ def expand_dictionary(
     forbidden = {stem.word for stem in stems if affixes.forbidden in stem.flags}
     for stem in stems:
         forms: dict[tuple[str, str], int] = {}
-        for form, kind, lemma in expand(stem, affixes, junk_rule, derived):
+        for form, kind, lemma in expand(stem, affixes, junk_rule, derived, makes_word):
             if form not in forbidden:
                 forms[form, lemma] = min(forms.get((form, lemma), JUNK), kind)
         for (form, lemma), kind in forms.items():

@@ -70,9 +70,15 @@ class Speller:
     aff: str
     derived_flags: frozenset[str] = frozenset()
     derived_prefixes: bool = False
+    # Suffixes that make a new word, whose form is a lemma of its own (es -illa:
+    # rodilla, not roda; -ción; Brazilian -dor, -zinho), beside the stem's.
+    word_flags: frozenset[str] = frozenset()
 
     def derived(self, rule: Rule) -> bool:
         return rule.flag in self.derived_flags or (self.derived_prefixes and rule.prefix)
+
+    def makes_word(self, rule: Rule) -> bool:
+        return rule.flag in self.word_flags
 
 
 @dataclass(frozen=True)
@@ -90,13 +96,16 @@ class SpellingSources:
     name_tags: tuple[str, ...] = ()
 
 
-def hunspell_speller(package: str, name: str, derived: str = "", prefixes: bool = False) -> Speller:
+def hunspell_speller(
+    package: str, name: str, derived: str = "", prefixes: bool = False, words: str = ""
+) -> Speller:
     return Speller(
         package,
         f"usr/share/hunspell/{name}.dic",
         f"usr/share/hunspell/{name}.aff",
         frozenset(derived),
         prefixes,
+        frozenset(words),
     )
 
 
@@ -105,6 +114,10 @@ def hunspell_speller(package: str, name: str, derived: str = "", prefixes: bool 
 BRAZILIAN_DERIVATIONS = "jLYHRM3XIPVK1WQbZO2JG4SNE5"
 # Italian: past participles with enclitic pronouns (datomi, avutolo).
 ITALIAN_DERIVATIONS = "E"
+# Spanish (RLA-ES): the suffixes that make new words (-ción, -dura, -aje, -cia, -azo,
+# -ilidad, -idad, -ería, -eza, -ismo, -miento, -ión, -ble, -illo and -ito), not the
+# conjugations (R E I X D), gender (G) and number (S).
+SPANISH_DERIVATIONS = "ABCFHJKLMNOPQTU"
 
 
 SPELLING_SOURCES: dict[str, SpellingSources] = {
@@ -115,7 +128,8 @@ SPELLING_SOURCES: dict[str, SpellingSources] = {
         phrase_tags=("po:loc",),
     ),
     "es": SpellingSources(
-        (hunspell_speller("hunspell-es", "es_ES"),), ("wspanish", "usr/share/dict/spanish")
+        (hunspell_speller("hunspell-es", "es_ES", words=SPANISH_DERIVATIONS),),
+        ("wspanish", "usr/share/dict/spanish"),
     ),
     "de": SpellingSources(
         (hunspell_speller("hunspell-de-de", "de_DE"),),
@@ -128,7 +142,13 @@ SPELLING_SOURCES: dict[str, SpellingSources] = {
     ),
     "pt": SpellingSources(
         (
-            hunspell_speller("hunspell-pt-br", "pt_BR", BRAZILIAN_DERIVATIONS, prefixes=True),
+            hunspell_speller(
+                "hunspell-pt-br",
+                "pt_BR",
+                BRAZILIAN_DERIVATIONS,
+                prefixes=True,
+                words=BRAZILIAN_DERIVATIONS,
+            ),
             hunspell_speller("hunspell-pt-pt", "pt_PT"),
         ),
         ("wportuguese", "usr/share/dict/portuguese"),
@@ -226,7 +246,8 @@ def collect(
         named.append(set())
         dic, aff = files(speller.package, speller.dic), files(speller.package, speller.aff)
         rules = speller.derived if speller.derived_flags or speller.derived_prefixes else None
-        for form, stem, kind, lemma in expand_dictionary(dic, aff, junk_rule, rules):
+        words = speller.makes_word if speller.word_flags else None
+        for form, stem, kind, lemma in expand_dictionary(dic, aff, junk_rule, rules, words):
             result.report.lines += 1
             if lemma != stem.word:
                 result.bases.setdefault(lemma, set()).add(stem.word)
