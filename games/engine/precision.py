@@ -129,6 +129,35 @@ def audit_dir() -> Path:
     return reviews.REVIEWS_DIR / AUDIT
 
 
+LEMMA_SHEET_HEADER = "lemma\twords\texamples\tmeaning_en\tmeaning_fr\tverdict"
+
+
+def lemma_sheet(lang: str, level: int = 2, review: dict | None = None) -> list[str]:
+    """The lemmas the words of ``level`` are explained through (the first each word's
+    meaning reads), the lemma of the most words first, with its meanings in the tables:
+    ``lemma, words, examples, meaning_en, meaning_fr, verdict`` rows for a reviewer of
+    meanings (their fixes go to ``reviews/lemmas-<lang>.tsv``)."""
+    from games.engine.glosses import gloss_table, lemma_candidates
+
+    review = review or reviews.read_lemma_review(lang)
+    words: dict[str, list[str]] = {}
+    for word in load_lexicon(lang).words(level):
+        pairs, _ = lemma_candidates(word, lang)
+        if pairs:
+            words.setdefault(pairs[0][1], []).append(pairs[0][0])
+    rows = []
+    for lemma, forms in sorted(words.items(), key=lambda item: (-len(item[1]), item[0])):
+        examples = ", ".join(sorted(forms, key=lambda form: (len(form), form))[:3])
+        if lang == "en":  # no lemma table: what the word itself reads (its base's, maybe)
+            meanings = [gloss(lemma, lang, name) or "-" for name in ("en", "fr")]
+        else:
+            meanings = [gloss_table(lang, name).find(lemma) or "-" for name in ("en", "fr")]
+        judged = "fixed" if lemma in review else "-"
+        cells = (lemma, str(len(forms)), examples, *meanings, judged)
+        rows.append("\t".join(cell.replace("\t", " ") for cell in cells))
+    return rows
+
+
 def read_audit(lang: str, folder: Path | None = None) -> Review:
     """The verdicts an audit gave words of fresh boards (same format as a review)."""
     return read_review(lang, folder or audit_dir())

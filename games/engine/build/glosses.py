@@ -435,6 +435,13 @@ def vulgar_test(target: str, folder: Path) -> Callable[[str], bool]:
 _TOKEN = re.compile(r"[^\W\d_]+")
 
 
+def reviewed_lemmas(lang: str, interface: str) -> dict[str, str]:
+    """The meanings a reviewer wrote for ``lang``'s lemmas in ``interface``
+    (``dictionaries/sources/reviews/lemmas-<lang>.tsv``), which replace the built ones."""
+    found = reviews.read_lemma_review(lang)
+    return {lemma: texts[interface] for lemma, texts in found.items() if interface in texts}
+
+
 def translation_glosses(
     sources: Sources,
     lang: str,
@@ -590,9 +597,9 @@ def build_language_glosses(
         exceptions = english_exceptions(wordnet, is_word)
         bases = frozenset(base for found in exceptions.values() for base in found)
         is_word = _unblocked(word_test(lexicon, lemmas | bases), blocked, lang)
-        tables["en"] = table_text(
-            definition_glosses(wordnet, is_word, vulgar_test("en", words_folder))
-        )
+        definitions = definition_glosses(wordnet, is_word, vulgar_test("en", words_folder))
+        reviewed = {k: v for k, v in reviewed_lemmas("en", "en").items() if is_word(k)}
+        tables["en"] = table_text(definitions | reviewed)
         tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
         used.append(WORDNET_PACKAGE)
     elif lang == "it":
@@ -609,7 +616,8 @@ def build_language_glosses(
             is_vulgar = vulgar_test(interface, words_folder)
             built = translation_glosses(sources, lang, interface, is_word, zipf, is_vulgar)
             core = {k: v for k, v in core_glosses(lang, interface).items() if is_word(k)}
-            tables[interface] = table_text(built | core)
+            reviewed = {k: v for k, v in reviewed_lemmas(lang, interface).items() if is_word(k)}
+            tables[interface] = table_text(built | core | reviewed)
         # Meanings a reviewer wrote for single words, read before any lemma's.
         tables[f"{REVIEWED_PREFIX}{interface}"] = table_text(review.meanings(interface))
     used = sorted(sources.touched) + used

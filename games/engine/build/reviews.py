@@ -213,3 +213,25 @@ def _parse_line(lang: str, line: str, path: Path, number: int) -> Verdict:
 
 def _listed(value: str) -> tuple[str, ...]:
     return tuple(item.strip() for item in value.split(",") if item.strip())
+
+
+def read_lemma_review(lang: str, folder: Path | None = None) -> dict[str, dict[str, str]]:
+    """``reviews/lemmas-<lang>.tsv``: lemma -> {"en": ..., "fr": ...}, the meanings a
+    reviewer wrote for lemmas (``lemma<TAB>en=...[<TAB>fr=...][<TAB>note=...]``), which
+    replace the built ones (games/engine/build/glosses.py)."""
+    path = (folder or REVIEWS_DIR) / f"lemmas-{lang}.tsv"
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return {}
+    found: dict[str, dict[str, str]] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        lemma, *fields = line.split("\t")
+        values = dict(field.partition("=")[::2] for field in fields)
+        meanings = {k: v.strip() for k, v in values.items() if k in ("en", "fr") and v.strip()}
+        if not lemma or not meanings or set(values) - {"en", "fr", "note"} or lemma in found:
+            raise ReviewError(f"{path}:{number}: not 'lemma<TAB>en=...[<TAB>fr=...]' once")
+        found[lemma] = meanings
+    return found

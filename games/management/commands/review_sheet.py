@@ -5,7 +5,9 @@ and 500 5x5 everyday boards) and prints one tab-separated row per word they
 held, the most often dealt first: word, boards, level, display, lemmas,
 meaning in English and in French, the verdict already given
 (docs/content-review.md). ``--unjudged`` leaves out the words the review has
-judged. An unknown language is one line on stderr and exit code 2.
+judged. ``--lemmas`` lists instead the lemmas that level 1-2 words are explained
+through, the lemma of the most words first, with their meanings, for a review of
+meanings. An unknown language is one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
@@ -28,13 +30,25 @@ class Command(BaseCommand):
             "--min-boards", type=int, default=1, help="only words dealt on this many boards"
         )
         parser.add_argument("--unjudged", action="store_true", help="only words not yet judged")
+        parser.add_argument(
+            "--lemmas",
+            action="store_true",
+            help="the lemmas level 1-2 words are explained through, with their meanings",
+        )
 
-    def handle(self, *args, lang, min_boards, unjudged, **options):
+    def handle(self, *args, lang, min_boards, unjudged, lemmas, **options):
         (lang,) = chosen_languages([lang])
         try:
             review = read_review(lang)
+            if lemmas:
+                rows = precision.lemma_sheet(lang)
         except ReviewError as exc:
             raise CommandError(str(exc), returncode=2) from None
+        if lemmas:
+            self.stdout.write(precision.LEMMA_SHEET_HEADER)
+            for row in rows:
+                self.stdout.write(row)
+            return
         counts = content_review.plan_counts(lang, content_review.SHEET_PLAN)
         self.stdout.write(precision.SHEET_HEADER)
         for row in precision.review_sheet(counts, lang, review):
