@@ -261,6 +261,12 @@ def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[
     if lang == "en":
         shown = spellings[0].display if spellings else folded
         fallbacks = [(shown, base) for base in english_bases(folded)]
+        # An irregular verb form means its verb before the noun that looks the same
+        # (sent: "send", not an Estonian coin; felt: "feel", then the fabric).
+        irregular = gloss_table("en", EXCEPTIONS_FILE.removesuffix(".tsv")).find(folded)
+        if irregular:
+            fallbacks = pairs + fallbacks
+            pairs = [(shown, base) for base in irregular.split(",")]
     else:
         shown = spellings[0].display
         fallbacks = _listed_lemmas(spellings, lang)

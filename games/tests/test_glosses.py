@@ -99,6 +99,14 @@ def test_an_english_word_in_an_english_interface_is_defined_not_translated():
     assert gloss("cats", "en", "en").startswith("cat: ")
 
 
+def test_an_irregular_verb_form_means_its_verb_not_the_noun_spelled_alike():
+    """sent is "send" (WordNet also has the Estonian coin), felt "feel" (not the fabric)."""
+    assert gloss("sent", "en", "en").startswith("send: ")
+    assert "kroon" not in gloss("sent", "en", "en")
+    assert gloss("felt", "en", "fr").startswith("feel: ")
+    assert gloss("felts", "en", "en").startswith("felt: ")  # a plural is the fabric's
+
+
 def test_a_french_word_in_a_french_interface_falls_back_to_english():
     assert tables_for("fr", "fr") == ("fr", "en")
     assert "to eat" in gloss("mangeons", "fr", "fr")
