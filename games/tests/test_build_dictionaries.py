@@ -82,6 +82,13 @@ def sources(tmp_path) -> Path:
         b"porte-avion\r\nab\r\nqqn\r\n\xff\xfe\r\n" + b"z" * 300 + b"\r\nchat2\r\nnihilo\r\n"
     )
     fake_package(root, "wfrench", {"usr/share/dict/french": french}, "1.2.7-2")
+    # mlconjug3's French tables (a PyPI wheel, unpacked the same way): manger's nous
+    # form is a cell a school grammar teaches
+    verbs = {"manger": {"root": "man", "template": "man:ger"}}
+    model = {"man:ger": {"Indicatif": {"Présent": [[0, "ge"], [3, "geons"], [4, "gez"]]}}}
+    tables = {"data/verbs-fr.json": verbs, "data/conjugation-fr.json": model}
+    files = {path: json.dumps(table).encode() for path, table in tables.items()}
+    fake_package(root, "mlconjug3", files, "4.0.1")
     german_aff = "SET UTF-8\nSFX E Y 1\nSFX E 0 e .\nSFX N Y 1\nSFX N 0 n .\n"
     german_dic = "5\nHaus/E\nBerlin\nStraße/N\nklein/E\nlaufen\n"
     fake_package(
@@ -97,19 +104,24 @@ def sources(tmp_path) -> Path:
         "Krankenhaus {n} :: hospital\n"
     )
     fake_package(root, "trans-de-en", {"usr/share/trans/de-en": ding.encode()}, "1.9-6")
-    (root / "enable2k.txt").write_bytes(b"aa\r\ncafe\r\ncat\r\ncats\r\ntexas\r\nzyzzyva\r\n")
+    (root / "enable2k.txt").write_bytes(
+        b"aa\r\ncafe\r\ncat\r\ncats\r\ntexas\r\nzyzzyva\r\nswim\r\nswum\r\n"
+    )
     # The desk dictionaries have "Texas" only as a name: frequent, but not everyday.
     desk = dictionary_build.DESK_DICTIONARIES
     american = b"Texas\ncat\ncat's\ncats\nzyzzyva\n"
     fake_package(root, "wamerican", {desk["wamerican"]: american}, "2020.12.07-2")
-    british = "Texas\ncafé\ncat\ncats\n".encode()  # cafe only with its accent
+    british = "Texas\ncafé\ncat\ncats\ncolour\nswim\n".encode()  # cafe only with its accent
     fake_package(root, "wbritish", {desk["wbritish"]: british}, "2020.12.07-2")
+    wordnet = {f"usr/share/wordnet/{pos}.exc": b"" for pos in ("noun", "adj", "adv")}
+    wordnet["usr/share/wordnet/verb.exc"] = b"swam swim\nswum swim\n"
+    fake_package(root, "wordnet-base", wordnet, "1:3.0-38")
     return root
 
 
 FREQUENT = {
     **{"été": 5.5, "maison": 5.0, "côte": 4.5, "chapeau": 4.6, "paris": 5.9, "manger": 4.8},
-    **{"cat": 4.8, "cats": 4.0, "texas": 4.9, "cafe": 4.1},
+    **{"cat": 4.8, "cats": 4.0, "texas": 4.9, "cafe": 4.1, "colour": 4.5, "swim": 4.2},
     **{"pierre": 5.0, "pierres": 4.4, "marc": 5.0},
 }
 
@@ -157,6 +169,8 @@ def test_french_words_come_from_the_spelling_dictionary_with_their_lemmas(source
     rows = rows_of(output, "fr")
     # level, zipf, display forms, lemmas
     assert rows["mangeons"][2:] == ["mangeons", "manger"]
+    # rare in text (2.5: level 3), but the nous form of an everyday verb: manger's level
+    assert rows["mangeons"][0] == "1" and rows["manger"][0] == "1"
     assert rows["ete"][2:] == ["été", "été"]
     assert rows["maison"][0] == "1" and rows["maisons"][2:] == ["maisons", "maison"]
     # the capitalised name Paris is dropped; the lower-case bets stay
@@ -247,7 +261,16 @@ def test_english_everyday_levels_need_a_lower_case_desk_dictionary_entry(sources
     licence = (tmp_path / "en" / "LICENCE").read_text("utf-8")
     assert "wamerican" in licence and "wbritish" in licence
     assert "`wbritish` 2020.12.07-2" in (tmp_path / "en" / "SOURCE.md").read_text("utf-8")
-    assert dictionary_build.packages_for(["en"])[:2] == ["wamerican", "wbritish"]
+    assert dictionary_build.packages_for(["en"])[:3] == ["wamerican", "wbritish", "wordnet-base"]
+
+
+def test_english_takes_british_spellings_and_taught_irregular_forms(sources, tmp_path):
+    """colour, which ENABLE2K lacks, comes from the British desk dictionary; swum, rare in
+    text, counts at swim's level because WordNet lists it as swim's form."""
+    build(sources, tmp_path, "en")
+    english = read_lexicon("en", tmp_path / "en")
+    assert english.level_of("colour") == 1
+    assert english.level_of("swum") == english.level_of("swim") == 1
 
 
 def test_german_build_keeps_nouns_and_drops_names(sources, tmp_path):

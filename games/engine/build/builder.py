@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from games.engine import dawg, wordinfo
-from games.engine.build import blocklists, conjugations, reference, reviews
+from games.engine.build import bilingual, blocklists, conjugations, reference, reviews, textbook
 from games.engine.build.borrowed import NameEvidence
 from games.engine.build.display import shown_spellings
+from games.engine.build.glosses import WORDNET_DIR, WORDNET_PACKAGE
 from games.engine.build.levels import FastZipf, ZipfLookup, assign_levels, rank_spellings
 from games.engine.build.packages import (
     ENGLISH_FILE,
@@ -41,7 +42,7 @@ from games.engine.folding import fold
 from games.engine.languages import LANGUAGES, LEVELS
 from games.engine.lexicon import BLOCKED_FILE, FORMS_FILE, GRAPH_FILE, WORDS_FILE
 from games.engine.wordinfo import Spelling
-from games.engine.wordlist import read_word_list
+from games.engine.wordlist import read_word_list, reject_capitalised
 
 __all__ = ["SourceMissing", "build_language", "fetch_packages", "fetch_wheels", "packages_for"]
 
@@ -105,7 +106,9 @@ def build_language(
 ) -> BuildResult:
     """Build ``output/<lang>/`` from ``sources``; raises :class:`SourceMissing`."""
     zipf = zipf or FastZipf()
-    packages = [ENGLISH_PACKAGE, *DESK_DICTIONARIES] if lang == "en" else _packages(lang)
+    packages = (
+        [ENGLISH_PACKAGE, *DESK_DICTIONARIES, WORDNET_PACKAGE] if lang == "en" else _packages(lang)
+    )
     if lang == "en":
         collected = _english(sources)
         desk = _desk_words(sources)
@@ -125,6 +128,9 @@ def build_language(
             ding = package_file(sources, *conjugations.DING)
             conjugations.attach(collected.forms, lang, conjugations.ding_verb_forms(ding), zipf)
             conjugations.attach_headwords(collected.forms, conjugations.ding_headwords(ding))
+    taught = _taught_forms(lang, sources)
+    if taught.get("made"):
+        textbook.attach(collected.forms, lang, taught["made"], zipf)
     notes = _add_listed_nouns(collected) if collected.nouns is not None else []
     licences = [licence_text(sources, package) for package in packages]
     versions = {package: package_version(sources, package) for package in packages}
@@ -134,6 +140,8 @@ def build_language(
     }
     names = NameEvidence(frozenset(collected.capitalised), frozenset(collected.named_elsewhere))
     levels = assign_levels(spellings, lang, zipf, in_desk, names)
+    levels, lifted = textbook.lift(lang, spellings, levels, zipf, **taught)
+    notes.append(f"forms a school grammar teaches, lifted to their lemma's level: {lifted}")
     # What a reviewer decided of the words boards deal (docs/content-review.md).
     review = reviews.read_review(lang)
     levels = review.apply_levels(levels, notes)
@@ -181,6 +189,24 @@ def build_language(
     _write_text(folder / "LICENCE", "\n\n".join([*licences, attribution]))
     _write_text(folder / "SOURCE.md", source_markdown(result))
     return result
+
+
+def _taught_forms(lang: str, sources: Path) -> dict:
+    """What textbook.lift needs of the sources: the taught cells of mlconjug3's tables
+    (fr es it pt), German principal parts (Ding), English irregular forms (WordNet)."""
+    if lang in textbook.LANGUAGES:
+        return {"made": textbook.verb_forms(sources / conjugations.WHEEL[0], lang)}
+    if lang == "de":
+        parts: dict[str, set[str]] = {}
+        ding = package_file(sources, *conjugations.DING)
+        for form, verbs in conjugations.ding_verb_forms(ding).items():
+            for verb in verbs:
+                parts.setdefault(verb, set()).add(form)
+        return {"principal": parts}
+    if lang == "en":
+        wordnet = package_file(sources, WORDNET_PACKAGE, f"{WORDNET_DIR}/verb.exc").parent
+        return {"irregular": bilingual.wordnet_exceptions(wordnet)}
+    return {}
 
 
 def _derived_first(shown: list[Spelling], bases: dict[str, set[str]]) -> list[Spelling]:
@@ -233,12 +259,20 @@ def _name_test(collected: Collected):
 
 
 def _english(sources: Path) -> Collected:
-    """ENABLE2K as it always was: each word its own display form and lemma."""
+    """ENABLE2K, each word its own display form and lemma, and the words of the desk
+    dictionaries (SCOWL's mid-size American and British lists, lower case) that it
+    lacks: British spellings (colour, favourite) and words since 2000 (selfie, app)."""
     word_list = read_word_list(package_file(sources, ENGLISH_PACKAGE, ENGLISH_FILE))
     collected = Collected("en", report=word_list.report)
     for word, displays in word_list.forms.items():
         for display in displays:
             collected.add(word, display, display, speller=False)
+    for relative in DESK_DICTIONARIES.items():
+        desk = read_word_list(package_file(sources, *relative), capitalised=reject_capitalised)
+        for word, displays in sorted(desk.forms.items()):
+            if word not in word_list.forms:
+                for display in displays:
+                    collected.add(word, display, display, speller=False)
     return collected
 
 
@@ -331,7 +365,7 @@ def _packages(lang: str) -> list[str]:
     sources = SPELLING_SOURCES[lang]
     needed = [speller.package for speller in sources.spellers]
     needed += [sources.old_list[0]] if sources.old_list else []
-    needed += [conjugations.WHEEL[0]] if lang in conjugations.LANGUAGES else []
+    needed += [conjugations.WHEEL[0]] if lang in conjugations.WHEEL_LANGUAGES else []
     return needed + list(sources.helpers)
 
 
@@ -340,7 +374,7 @@ def packages_for(langs: list[str]) -> list[str]:
     with the spell checker and dictionaries that make reference.tsv."""
     needed: list[str] = []
     for lang in langs:
-        needed += list(DESK_DICTIONARIES) if lang == "en" else _packages(lang)
+        needed += [*DESK_DICTIONARIES, WORDNET_PACKAGE] if lang == "en" else _packages(lang)
     for lang in langs:
         needed += [speller.package for speller in reference.REFERENCE_SPELLERS[lang]]
     needed += list(reference.CHECKER_PACKAGES)
@@ -350,6 +384,6 @@ def packages_for(langs: list[str]) -> list[str]:
 
 def fetch_wheels(langs: list[str], sources: Path) -> None:
     """The PyPI wheels the languages are built with (mlconjug3 for es and it)."""
-    if any(lang in conjugations.LANGUAGES for lang in langs):
+    if any(lang in conjugations.WHEEL_LANGUAGES for lang in langs):
         name, version = conjugations.WHEEL
         fetch_wheel(name, version, conjugations.members(), conjugations.LICENCES, sources)

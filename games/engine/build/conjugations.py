@@ -55,12 +55,17 @@ FORM_LEAD = 1.0  # Zipf: a form at most this much more frequent than its verb
 KNOWN_VERB = 3.0
 
 
+# The tables the build reads: these languages' irregular verbs (above), and French's
+# too for the forms a school grammar teaches (games/engine/build/textbook.py).
+WHEEL_LANGUAGES = ("fr", *LANGUAGES)
+
+
 def members() -> dict[str, str]:
     """What the build takes from the wheel: path inside -> path in its folder."""
     inside = "mlconjug3/data/conjug_manager/{}-{}.json"
     return {
         inside.format(kind, lang): f"{DATA_DIR}/{kind}-{lang}.json"
-        for lang in LANGUAGES
+        for lang in WHEEL_LANGUAGES
         for kind in ("verbs", "conjugation")
     }
 
