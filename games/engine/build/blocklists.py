@@ -123,7 +123,7 @@ def build_blocklist(
             else:
                 blocked.setdefault(word, entry.category)
         own = fold(entry.word, lang)
-        if own:  # the entry itself is always blocked
+        if own and own not in keep:  # the entry itself, unless kept (fr baiser, the noun)
             blocked[own] = "slur" if entry.category == "slur" else blocked.get(own, "vulgar")
     for word in sorted(blocked):
         others = {
