@@ -166,9 +166,10 @@ def check_interface(interface_lang: str) -> str:
 
 def tables_for(lang: str, interface_lang: str) -> tuple[str, ...]:
     """The tables of ``lang`` to try, in order, for a reader of ``interface_lang``."""
-    other = "fr" if interface_lang == "en" else "en"
     if lang == interface_lang:
-        return (interface_lang, other)  # a definition, else the translation
+        # A definition in the reader's own language, or nothing: a French pupil playing
+        # French learns nothing from "manger: to eat".
+        return (interface_lang,)
     if interface_lang == "fr" and lang != "en":
         return ("fr", "en")  # no French translation: the English one
     return (interface_lang,)

@@ -107,9 +107,13 @@ def test_an_irregular_verb_form_means_its_verb_not_the_noun_spelled_alike():
     assert gloss("felts", "en", "en").startswith("felt: ")  # a plural is the fabric's
 
 
-def test_a_french_word_in_a_french_interface_falls_back_to_english():
-    assert tables_for("fr", "fr") == ("fr", "en")
-    assert "to eat" in gloss("mangeons", "fr", "fr")
+def test_a_word_of_the_readers_own_language_reads_a_definition_or_nothing():
+    """A French pupil playing French reads a French definition, never "manger: to eat";
+    an English word in the English interface its English definition."""
+    assert tables_for("fr", "fr") == ("fr",) and tables_for("en", "en") == ("en",)
+    assert gloss("mangeons", "fr", "fr").startswith("manger: ")
+    assert "to eat" not in gloss("mangeons", "fr", "fr")
+    assert gloss("zzyzx", "fr", "fr") is None
 
 
 def test_no_meaning_is_none_and_a_bad_interface_is_refused():

@@ -618,6 +618,9 @@ def build_language_glosses(
             core = {k: v for k, v in core_glosses(lang, interface).items() if is_word(k)}
             reviewed = {k: v for k, v in reviewed_lemmas(lang, interface).items() if is_word(k)}
             tables[interface] = table_text(built | core | reviewed)
+        elif lang == "fr":  # no open source of French definitions: the reviewed ones
+            reviewed = {k: v for k, v in reviewed_lemmas(lang, interface).items() if is_word(k)}
+            tables[interface] = table_text(reviewed)
         # Meanings a reviewer wrote for single words, read before any lemma's.
         tables[f"{REVIEWED_PREFIX}{interface}"] = table_text(review.meanings(interface))
     used = sorted(sources.touched) + used
