@@ -24,13 +24,21 @@ from games.models import Player, Room, Round, RoundPlayer
 
 @transaction.atomic
 def classroom_create(
-    *, teacher, host_browser: str, name: str, language: str, level: int, roster: list[str]
+    *,
+    teacher,
+    host_browser: str,
+    name: str,
+    language: str,
+    level: int,
+    roster: list[str],
+    nicknames: str = Room.Nicknames.TYPED,
 ) -> Classroom:
     """A class and its room: the teacher owns it, its code is the join code."""
     room = game_services.room_create(
         host_browser=host_browser,
         owner=teacher,
         roster="\n".join(roster),
+        nicknames=nicknames,
         language=language,
         level=level,
         mode=Room.Mode.VERSUS,
@@ -40,14 +48,24 @@ def classroom_create(
 
 @transaction.atomic
 def classroom_update(
-    *, classroom: Classroom, name: str, language: str, level: int, roster: list[str]
+    *,
+    classroom: Classroom,
+    name: str,
+    language: str,
+    level: int,
+    roster: list[str],
+    nicknames: str = Room.Nicknames.TYPED,
 ) -> Classroom:
-    """New name and roster; the language and level of the room's next round (the round
-    already dealt keeps its own)."""
+    """New name, roster and nickname rule; the language and level of the room's next
+    round (the round already dealt keeps its own)."""
     classroom.name = name
     classroom.save(update_fields=["name"])
     game_services.room_details_save(
-        room=classroom.room, roster="\n".join(roster), language=language, level=level
+        room=classroom.room,
+        roster="\n".join(roster),
+        language=language,
+        level=level,
+        nicknames=nicknames,
     )
     return classroom
 
