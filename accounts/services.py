@@ -1,9 +1,9 @@
-"""Every change teachers' pages make: classes and the privacy purge.
+"""Every change teachers' pages make: classes, a student's record, and the privacy purge.
 
 A class's room is made and changed by ``games.services`` (its owner, roster,
-and the language and level of its next round). Deleting a class or purging
-old data deletes rooms, rounds and players, which is this app's business
-(privacy), not the game's.
+and the language and level of its next round). Deleting a class, a student's
+record or old data deletes rooms, rounds and players, which is this app's
+business (privacy), not the game's.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections import Counter
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import Classroom
@@ -74,6 +74,36 @@ def classroom_update(
 def classroom_delete(*, classroom: Classroom) -> None:
     """The class, its room and everything played in it (its open pages close)."""
     game_services.room_delete(room=classroom.room)  # cascades to the class
+
+
+# --- a student's record ----------------------------------------------------------
+
+
+@transaction.atomic
+def student_delete(*, classroom: Classroom, key: str) -> str | None:
+    """Delete the student ``key`` (a nickname key) from the class: their nickname, their
+    places in rounds and every word they sent. Their nickname's name, or None when the
+    class has no such student.
+
+    The finished rounds they played are added up again without them (under classic
+    scoring a word they shared counts for the others now). A page of theirs still
+    open is closed as the host's removal closes it; the same browser may join again
+    later as a new player.
+    """
+    room = classroom.room
+    player = room.players.filter(nickname_key=key).first()
+    if player is None:
+        return None
+    rounds = list(
+        Round.objects.filter(finished_at__isnull=False)
+        .filter(Q(round_players__player=player) | Q(finds__player=player))
+        .distinct()
+    )
+    game_services.player_remove(room=room, player_id=player.pk)
+    player.delete()
+    for game_round in rounds:
+        game_services.results_store(round=game_round)
+    return player.nickname
 
 
 # --- privacy --------------------------------------------------------------------
