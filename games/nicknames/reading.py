@@ -104,13 +104,13 @@ class Reading:
 def _capitals(text: str) -> str:
     """A small l among capitals reads as I (HlTLER), and a capital after a small
     letter starts a word (FuckFace, MrTeacher)."""
-    out = []
+    out: list[str] = []
     for index, ch in enumerate(text):
-        before = text[index - 1] if index else ""
+        before = out[-1] if out else ""
         after = text[index + 1] if index + 1 < len(text) else ""
-        if ch == "l" and before.isupper() and (after.isupper() or not after.isalpha()):
+        if ch == "l" and before.isupper() and after.isupper():
             ch = "I"
-        elif index and ch.isupper() and before.islower():
+        elif ch.isupper() and before.islower():
             out.append(" ")
         out.append(ch)
     return "".join(out)
