@@ -7,10 +7,11 @@ it is compared with anything it is read as a person reads it:
 - invisible characters (Unicode's Default_Ignorable_Code_Point, the braille
   blank) are dropped: f\u200bu\u200bck is fuck;
 - a letter of another script that looks like a Latin one is that Latin letter:
-  Unicode's confusables (UTS #39 skeletons, computed by ICU's SpoofChecker), so
-  Armenian ս, Cyrillic һ and Greek υ make fսck, һitler and fυck. Letters UTS #39
-  leaves alone because they are styles rather than look-alikes (small capitals
-  ʜɪᴛʟᴇʀ, squared 🅽🅰🆉🅸) are read by their Unicode name;
+  Unicode's confusables (UTS #39 skeletons from the consortium's confusables.txt,
+  games/nicknames/unicode.py), so Armenian ս, Cyrillic һ and Greek υ make fսck,
+  һitler and fυck. Letters UTS #39 leaves alone because they are styles rather
+  than look-alikes (small capitals ʜɪᴛʟᴇʀ, squared 🅽🅰🆉🅸) are read by their
+  Unicode name;
 - accents and other marks are dropped (fück, zalgo f̸u̸c̸k̸), case is folded;
 - camelCase splits words (FuckFace), and anything that is not a letter
   separates them (f.u.c.k is read word by word and run together).
@@ -33,7 +34,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-import icu
+from games.nicknames.unicode import is_default_ignorable, skeleton
 
 # Digits and signs standing for letters (1, ! and | for i, as in 5h1t).
 LEET_DIGITS = str.maketrans(
@@ -45,25 +46,24 @@ LEET_SIGNS = str.maketrans({"@": "a", "$": "s", "!": "i", "|": "i", "€": "e"})
 _LATIN_NAME = re.compile(
     r"(?:.* )?(?:LATIN|INDICATOR SYMBOL)(?: CAPITAL| SMALL)? LETTER(?: SMALL CAPITAL)? ([A-Z])"
 )
-_INVISIBLE = icu.UnicodeSet("[[:Default_Ignorable_Code_Point:]\u2800]")
-_CHECKER = icu.SpoofChecker()
+BRAILLE_BLANK = "\u2800"  # shows nothing, yet is neither a space nor default-ignorable
 
 
 @functools.cache
 def looks_like(ch: str) -> str:
     """The Latin letters a non-ASCII character reads as (itself when it reads as none)."""
-    if _INVISIBLE.contains(ch):
+    if ch == BRAILLE_BLANK or is_default_ignorable(ch):
         return ""
-    skeleton = _CHECKER.getSkeleton(0, ch)
-    if skeleton == "l" and ch.isupper():
+    shape = skeleton(ch)
+    if shape == "l" and ch.isupper():
         return "I"  # a capital that looks like l is read as I (Greek Ι, Cyrillic І)
-    if skeleton.isascii():
-        return skeleton
-    plain = "".join(c for c in unicodedata.normalize("NFD", skeleton) if not _is_mark(c))
+    if shape.isascii():
+        return shape
+    plain = "".join(c for c in shape if not _is_mark(c))  # a skeleton is already NFD
     if plain.isascii():
         return plain
     named = _LATIN_NAME.fullmatch(unicodedata.name(ch, ""))
-    return named.group(1) if named else skeleton
+    return named.group(1) if named else shape
 
 
 def _is_mark(ch: str) -> bool:
