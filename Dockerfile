@@ -5,12 +5,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
 WORKDIR /app
 
 COPY requirements.txt .
-# PyICU builds against Debian's ICU (libicu-dev stays: it brings the ICU libraries).
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends libicu-dev pkg-config g++ \
-    && pip install -r requirements.txt \
-    && apt-get purge -y --auto-remove g++ pkg-config \
-    && rm -rf /var/lib/apt/lists/*
+RUN pip install -r requirements.txt
 
 COPY . .
 # Static files are served by WhiteNoise straight from static/ (WHITENOISE_USE_FINDERS).

@@ -25,19 +25,13 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# PyICU (the nickname filter's Unicode confusables) compiles against the system's ICU.
-ICU_HELP := Lettergrid needs ICU's development files, pkg-config and a C++ compiler to build PyICU (Debian/Ubuntu: apt-get install libicu-dev pkg-config g++)
-CHECK_ICU = @$(BIN)/python -c 'import icu' 2>/dev/null || { pkg-config --exists icu-i18n 2>/dev/null && command -v c++ >/dev/null; } || { echo "$(ICU_HELP)" >&2; exit 1; }
-
 # Stamp files: reinstall only when a requirements file changes, so a second
 # `make run` starts in seconds.
 $(VENV)/.run-installed: requirements.txt | $(BIN)/python
-	$(CHECK_ICU)
 	$(BIN)/pip install --quiet -r requirements.txt
 	@touch $@
 
 $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
-	$(CHECK_ICU)
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	@touch $@ $(VENV)/.run-installed
 
