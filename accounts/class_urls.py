@@ -15,6 +15,9 @@ urlpatterns = [
     path("<int:pk>/leaderboard", history_views.leaderboard, name="leaderboard"),
     path("<int:pk>/students/<str:slug>/", history_views.student, name="student"),
     path("<int:pk>/students/<str:slug>/export.csv", history_views.student_csv, name="student_csv"),
+    path(
+        "<int:pk>/students/<str:slug>/delete", history_views.student_delete, name="student_delete"
+    ),
     path("<int:pk>/export.csv", history_views.class_csv, name="class_csv"),
     path("<int:pk>/rounds/<int:number>/export.csv", history_views.round_csv, name="round_csv"),
     path(

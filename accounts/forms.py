@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import CLASS_NAME_MAX_LENGTH, Classroom
 from accounts.rosters import RosterError, roster_clean
 from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES
+from games.nicknames import NicknameRule
 
 
 class SignUpForm(UserCreationForm):
@@ -37,7 +38,8 @@ class SignUpForm(UserCreationForm):
 
 
 class ClassroomForm(forms.Form):
-    """A class's name, default game settings and optional roster (created by a service)."""
+    """A class's name, default game settings, optional roster and how its students get
+    their nickname (created by a service)."""
 
     name = forms.CharField(max_length=CLASS_NAME_MAX_LENGTH, label=_("Class name"))
     language = forms.ChoiceField(choices=LANGUAGE_CHOICES, initial="en", label=_("Game language"))
@@ -51,6 +53,18 @@ class ClassroomForm(forms.Form):
             "Students pick theirs when they join."
         ),
     )
+    nicknames = forms.ChoiceField(
+        choices=NicknameRule.choices,
+        initial=NicknameRule.TYPED,
+        required=False,  # none chosen: typed, as before the choice existed
+        widget=forms.RadioSelect,
+        label=_("Nicknames"),
+        help_text=_(
+            "Typed nicknames pass the class filter (rude words, hatred, look-alike letters); "
+            "roster names always pass. A given nickname is two words in the game language, "
+            "such as Brave Otter or Loutre Courageuse."
+        ),
+    )
 
     @classmethod
     def for_classroom(cls, classroom: Classroom, data=None) -> ClassroomForm:
@@ -60,6 +74,7 @@ class ClassroomForm(forms.Form):
             "language": room.language,
             "level": room.level,
             "roster": room.roster,
+            "nicknames": room.nicknames,
         }
         return cls(data, initial=initial)
 
@@ -74,3 +89,15 @@ class ClassroomForm(forms.Form):
             return roster_clean(self.cleaned_data["roster"])
         except RosterError as error:
             raise forms.ValidationError(error.problems) from None
+
+    def clean_nicknames(self) -> str:
+        return self.cleaned_data["nicknames"] or NicknameRule.TYPED
+
+    def clean(self):
+        data = super().clean()
+        if data.get("nicknames") == NicknameRule.ROSTER and data.get("roster") == []:
+            self.add_error(
+                "roster",
+                gettext("Write the students' names here, one a line, to use only the roster."),
+            )
+        return data

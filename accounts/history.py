@@ -1,7 +1,8 @@
 """What a class's finished rounds add up to: leaderboards, a student's history, CSV rows.
 
-Reads only, for the teachers' pages beside it. Every figure is a sum of the
-results each finished round stored for its players (``RoundPlayer``: written
+Reads only, for the teachers' pages beside it. A player removed before they
+found a word is on none of them (games.selectors.players). Every figure is a
+sum of the results each finished round stored for its players (``RoundPlayer``: written
 by the one scoring function when the round ended and after each ruling), so
 a year of rounds costs a few grouped queries, not a year of finds scored
 again. A "student" is a player of the class's room (a nickname, unique in the
@@ -25,6 +26,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 from games import selectors
 from games.dealing import display
 from games.models import Find, Player, Room, Round, RoundPlayer
+from games.selectors.players import on_record
 
 
 def student_slug(key: str) -> str:
@@ -74,8 +76,10 @@ def finished_rounds(room: Room, language: str | None = None):
 
 
 def _results(room: Room, language: str | None = None):
-    """Every stored result of the room's finished rounds (in ``language``)."""
+    """Every stored result of the room's finished rounds (in ``language``), but those of
+    players removed before they found a word (games.selectors.players)."""
     results = RoundPlayer.objects.filter(round__room=room, round__finished_at__isnull=False)
+    results = on_record(results)
     return results.filter(round__language=language) if language else results
 
 

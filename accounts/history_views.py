@@ -1,17 +1,19 @@
-"""A class's leaderboards, each student's history, and the CSV exports (teachers only)."""
+"""A class's leaderboards, each student's history (and deleting it), and the CSV exports
+(teachers only)."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts import history
+from accounts import history, services
 from accounts.charts import line_chart
 from accounts.selectors import classrooms_of
 from games.engine.languages import LANGUAGES
@@ -92,6 +94,25 @@ def student(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
         "recent_words": history.recent_words(classroom.room, key),
     }
     return render(request, "accounts/student.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def student_delete(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
+    """Delete a student's record from the class, once the teacher has confirmed it."""
+    classroom = _classroom(request, pk)
+    key = history.student_key(slug) or ""
+    player = classroom.room.players.filter(nickname_key=key).first()
+    if player is None:
+        raise Http404("No such student in this class.")
+    if request.method == "POST":
+        name = services.student_delete(classroom=classroom, key=key)
+        messages.success(
+            request, gettext("%(name)s's record was deleted from the class.") % {"name": name}
+        )
+        return redirect("classes:leaderboard", pk=classroom.pk)
+    context = {"classroom": classroom, "nickname": player.nickname, "slug": slug}
+    return render(request, "accounts/student_delete.html", context)
 
 
 def _csv_response(text: str, filename: str) -> HttpResponse:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from games.nicknames import NicknameError, clean_nickname, nickname_key
+from games.nicknames import NicknameError, clean_roster_name, nickname_key
 
 MAX_ROSTER_NAMES = 100
 
@@ -18,11 +18,13 @@ class RosterError(ValueError):
 
 
 def roster_clean(text: str) -> list[str]:
-    """The roster's nicknames in order, each cleaned as a student's own would be.
+    """The roster's nicknames in order, each cleaned as a roster name
+    (games.nicknames.clean_roster_name: the teacher's real names pass no word filter).
 
     Blank lines are skipped. Every unusable line is reported at once (with its
     number) so that the teacher fixes the list in one go; two lines that are
-    the same nickname ("Ann" and "ANN") would be one player, so that is an error too.
+    the same nickname ("Ann" and "ANN", "Chloé" and "Chloe") would be one player,
+    so that is an error too.
     """
     names: list[str] = []
     seen: dict[str, int] = {}
@@ -31,7 +33,7 @@ def roster_clean(text: str) -> list[str]:
         if not line.strip():
             continue
         try:
-            name = clean_nickname(line)
+            name = clean_roster_name(line)
         except NicknameError as error:
             problems.append(
                 gettext("Line %(number)d: %(problem)s") % {"number": number, "problem": error}

@@ -1,9 +1,9 @@
-"""Every change teachers' pages make: classes and the privacy purge.
+"""Every change teachers' pages make: classes, a student's record, and the privacy purge.
 
 A class's room is made and changed by ``games.services`` (its owner, roster,
-and the language and level of its next round). Deleting a class or purging
-old data deletes rooms, rounds and players, which is this app's business
-(privacy), not the game's.
+and the language and level of its next round). Deleting a class, a student's
+record or old data deletes rooms, rounds and players, which is this app's
+business (privacy), not the game's.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections import Counter
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import Classroom
@@ -24,13 +24,21 @@ from games.models import Player, Room, Round, RoundPlayer
 
 @transaction.atomic
 def classroom_create(
-    *, teacher, host_browser: str, name: str, language: str, level: int, roster: list[str]
+    *,
+    teacher,
+    host_browser: str,
+    name: str,
+    language: str,
+    level: int,
+    roster: list[str],
+    nicknames: str = Room.Nicknames.TYPED,
 ) -> Classroom:
     """A class and its room: the teacher owns it, its code is the join code."""
     room = game_services.room_create(
         host_browser=host_browser,
         owner=teacher,
         roster="\n".join(roster),
+        nicknames=nicknames,
         language=language,
         level=level,
         mode=Room.Mode.VERSUS,
@@ -40,14 +48,24 @@ def classroom_create(
 
 @transaction.atomic
 def classroom_update(
-    *, classroom: Classroom, name: str, language: str, level: int, roster: list[str]
+    *,
+    classroom: Classroom,
+    name: str,
+    language: str,
+    level: int,
+    roster: list[str],
+    nicknames: str = Room.Nicknames.TYPED,
 ) -> Classroom:
-    """New name and roster; the language and level of the room's next round (the round
-    already dealt keeps its own)."""
+    """New name, roster and nickname rule; the language and level of the room's next
+    round (the round already dealt keeps its own)."""
     classroom.name = name
     classroom.save(update_fields=["name"])
     game_services.room_details_save(
-        room=classroom.room, roster="\n".join(roster), language=language, level=level
+        room=classroom.room,
+        roster="\n".join(roster),
+        language=language,
+        level=level,
+        nicknames=nicknames,
     )
     return classroom
 
@@ -56,6 +74,36 @@ def classroom_update(
 def classroom_delete(*, classroom: Classroom) -> None:
     """The class, its room and everything played in it (its open pages close)."""
     game_services.room_delete(room=classroom.room)  # cascades to the class
+
+
+# --- a student's record ----------------------------------------------------------
+
+
+@transaction.atomic
+def student_delete(*, classroom: Classroom, key: str) -> str | None:
+    """Delete the student ``key`` (a nickname key) from the class: their nickname, their
+    places in rounds and every word they sent. Their nickname's name, or None when the
+    class has no such student.
+
+    The finished rounds they played are added up again without them (under classic
+    scoring a word they shared counts for the others now). A page of theirs still
+    open is closed as the host's removal closes it; the same browser may join again
+    later as a new player.
+    """
+    room = classroom.room
+    player = room.players.filter(nickname_key=key).first()
+    if player is None:
+        return None
+    rounds = list(
+        Round.objects.filter(finished_at__isnull=False)
+        .filter(Q(round_players__player=player) | Q(finds__player=player))
+        .distinct()
+    )
+    game_services.player_remove(room=room, player_id=player.pk)
+    player.delete()
+    for game_round in rounds:
+        game_services.results_store(round=game_round)
+    return player.nickname
 
 
 # --- privacy --------------------------------------------------------------------

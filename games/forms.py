@@ -184,8 +184,13 @@ class JoinForm(forms.Form):
             attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
         ),
     )
+    # Checked by the room's rule when joining (games.nicknames.nickname_for_room): a
+    # class may take roster names or given names only, and then an empty one is fine.
     nickname = forms.CharField(
-        max_length=60, label=_("Nickname"), widget=forms.TextInput(attrs={"autocomplete": "off"})
+        max_length=60,
+        required=False,
+        label=_("Nickname"),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
     def clean_code(self) -> str:
@@ -195,9 +200,3 @@ class JoinForm(forms.Form):
                 gettext("A room code has %(count)d characters.") % {"count": ROOM_CODE_LENGTH}
             )
         return code
-
-    def clean_nickname(self) -> str:
-        try:
-            return clean_nickname(self.cleaned_data["nickname"])
-        except NicknameError as error:
-            raise forms.ValidationError(str(error)) from None

@@ -29,11 +29,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games import modes
 from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES
+from games.nicknames import NICKNAME_KEY_MAX_LENGTH, NICKNAME_MAX_LENGTH, NicknameRule
 
 # Easy to read aloud and to type: no 0/O, 1/I/L, no vowels (no words by accident).
 ROOM_CODE_ALPHABET = "23456789BCDFGHJKMNPQRSTVWXZ"
 ROOM_CODE_LENGTH = 6
-NICKNAME_MAX_LENGTH = 20
 SIZE_CHOICES = [(n, f"{n}×{n}") for n in (4, 5, 6)]
 
 
@@ -47,6 +47,7 @@ class Room(models.Model):
 
     # The game modes live in games.modes; these are their stored values.
     Mode = modes.Mode
+    Nicknames = NicknameRule
     Scoring = Scoring
 
     code = models.CharField(max_length=ROOM_CODE_LENGTH, unique=True)
@@ -64,6 +65,12 @@ class Room(models.Model):
     )
     roster = models.TextField(
         blank=True, help_text="Optional nicknames students pick from when they join, one a line."
+    )
+    nicknames = models.CharField(
+        max_length=10,
+        choices=NicknameRule.choices,
+        default=NicknameRule.TYPED,
+        help_text="How students get their nickname: typed, picked from the roster, or given.",
     )
     # --- the next round's settings --------------------------------------------------
     language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES, default="en")
@@ -141,7 +148,9 @@ class Player(models.Model):
     browser = models.CharField(max_length=32, help_text="The browser identity from its session.")
     nickname = models.CharField(max_length=NICKNAME_MAX_LENGTH)
     nickname_key = models.CharField(
-        max_length=NICKNAME_MAX_LENGTH * 3, help_text="Case-folded nickname, unique in the room."
+        max_length=NICKNAME_KEY_MAX_LENGTH,
+        help_text="The nickname as names are compared (games.nicknames.nickname_key): "
+        "without case, accents or look-alike letters; unique in the room.",
     )
     joined_at = models.DateTimeField(auto_now_add=True)
     removed = models.BooleanField(

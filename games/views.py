@@ -92,28 +92,36 @@ def room_new(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
-    """The join form: a code and a nickname (the code comes filled in from a link)."""
+    """The join form: a code and a nickname (the code comes filled in from a link).
+
+    A class that picks names from its roster shows only the roster; one that gives
+    nicknames offers one (another on reload). A student who typed the code on the
+    landing page lands here for those.
+    """
     form = JoinForm(request.POST or None, initial={"code": code})
     refused = join_limits.refusal(request)  # too many wrong codes lately: look none up
+    room = None
     if request.method == "POST" and form.is_valid():
         room = None if refused else selectors.room_by_code(form.cleaned_data["code"])
+        nickname = form.cleaned_data["nickname"]
         if refused:
             form.add_error("code", refused)
         elif room is None:
             join_limits.wrong_code(request)
             form.add_error("code", gettext("No room has that code: check it with your teacher."))
+        elif not nickname.strip() and room.nicknames != Room.Nicknames.TYPED:
+            return redirect("games:join_code", code=room.code)  # the roster, or a name
         else:
             try:
-                services.player_join(
-                    room=room, browser=browser_id(request), nickname=form.cleaned_data["nickname"]
-                )
+                services.player_join(room=room, browser=browser_id(request), nickname=nickname)
             except NicknameError as error:
                 form.add_error("nickname", str(error))
             except services.JoinRefused as error:
                 form.add_error(None, str(error))
             else:
                 return redirect("games:room", code=room.code)
-    room = selectors.room_by_code(code) if code and not refused else None
+    if room is None and code and not refused:
+        room = selectors.room_by_code(code)
     if code and room is None and request.method == "GET":
         # A link with a wrong or old code: say so above the (unbound) form.
         if not refused:
@@ -121,8 +129,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
         messages.error(
             request, refused or gettext("No room has that code: check it with your teacher.")
         )
-    roster = rosters.available(room) if room is not None else []
-    return render(request, "games/join.html", {"form": form, "code": code, "roster": roster})
+    context = {"form": form, "code": room.code if room else code, **rosters.join_choices(room)}
+    return render(request, "games/join.html", context)
 
 
 @never_cache

@@ -120,7 +120,7 @@ def prepare(
         words = sorted(game_round.solution)
         for seat_number in range(min(room_size, players - len(seats))):
             browser = f"loadtest-{room.code}-{seat_number}"
-            name = f"Bot {seat_number + 1}"
+            name = f"Bot {seat_number + 1:03d}"  # not "Bot 88": the nickname rules refuse 88
             player = services.player_join(room=room, browser=browser, nickname=name)
             seats.append(
                 Seat(

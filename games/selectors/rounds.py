@@ -12,6 +12,7 @@ from games.dealing import display
 from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
 from games.models import Player, Room, Round, RoundPlayer, Scoring
 from games.scoring import Scoreboard
+from games.selectors.players import nicknames_in
 from games.selectors.rooms import players_in, round_teams
 from games.selectors.scores import rows, scoreboard, team_numbers
 
@@ -118,9 +119,7 @@ def results(game_round: Round, member: RoundPlayer | None) -> dict:
     words = verdicts.round_words(game_round)
     board = scoreboard(game_round, words)
     countable = words.countable()
-    names = dict(
-        Player.objects.filter(round_players__round=game_round).values_list("pk", "nickname")
-    )
+    names, gone = nicknames_in(game_round)  # gone: removed before they found a word
     numbers = team_numbers(game_round)
     team_names = dict(game_round.room.teams.values_list("pk", "name"))
     teams = game_round.rules.teams
@@ -138,7 +137,9 @@ def results(game_round: Round, member: RoundPlayer | None) -> dict:
     if teams:
         table = [(team_names[t], board.teams[t].points) for t in numbers if t in board.teams]
     else:
-        table = [(names.get(p, ""), line_.points) for p, line_ in board.players.items()]
+        table = [
+            (names.get(p, ""), line_.points) for p, line_ in board.players.items() if p not in gone
+        ]
     return {
         "words": countable,
         "finders": {word: sorted(who) for word, who in finders.items()},

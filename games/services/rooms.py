@@ -26,7 +26,14 @@ from games.models import (
     VocabularyList,
 )
 from games.modes import Mode, rules
-from games.nicknames import NicknameError, clean_nickname, nickname_key, nickname_taken
+from games.nicknames import (
+    NicknameError,
+    NicknameRule,
+    clean_nickname,
+    nickname_for_room,
+    nickname_key,
+    nickname_taken,
+)
 from games.services.broadcast import broadcast, close_group
 from games.services.errors import JoinRefused, RoomSettingsError, TeamFixed
 
@@ -118,6 +125,7 @@ def room_create(
     host_browser: str,
     owner=None,
     roster: str = "",
+    nicknames: str = NicknameRule.TYPED,
     board: str | None = None,
     **settings,
 ) -> Room:
@@ -125,7 +133,7 @@ def room_create(
     from games.services.rounds import round_deal
 
     checked = RoomSettings().changed(**settings)
-    room = Room(host_browser=host_browser, owner=owner, roster=roster)
+    room = Room(host_browser=host_browser, owner=owner, roster=roster, nicknames=nicknames)
     _apply(room, checked)
     for _attempt in range(20):
         room.code = _new_room_code()
@@ -153,11 +161,14 @@ def room_settings_save(room: Room, settings: RoomSettings) -> None:
 
 
 @transaction.atomic
-def room_details_save(*, room: Room, roster: str, language: str, level: int) -> None:
-    """A class's roster and the language and level of its next round (the class form)."""
+def room_details_save(
+    *, room: Room, roster: str, language: str, level: int, nicknames: str = NicknameRule.TYPED
+) -> None:
+    """A class's roster, how its students get their nickname, and the language and level
+    of its next round (the class form)."""
     settings = RoomSettings.of(room).changed(language=language, level=level)
-    room.roster = roster
-    room.save(update_fields=["roster"])
+    room.roster, room.nicknames = roster, nicknames
+    room.save(update_fields=["roster", "nicknames"])
     room_settings_save(room, settings)
 
 
@@ -192,8 +203,10 @@ def room_show_top_only(*, room: Room, top_only: bool) -> None:
 def player_join(*, room: Room, browser: str, nickname: object) -> Player:
     """Join ``room`` as ``nickname``; the same browser joining again is the same player.
 
-    A player joins the round being dealt or played at once. Raises
-    NicknameError when the nickname is unusable or taken, JoinRefused when
+    The room's rule decides the name (games.nicknames.nickname_for_room: a roster
+    name in the roster's spelling, only roster names or only given names where the
+    class says so). A player joins the round being dealt or played at once.
+    Raises NicknameError when the nickname is unusable or taken, JoinRefused when
     the room is locked or this browser was removed.
     """
     existing = room.players.filter(browser=browser).first()
@@ -203,7 +216,7 @@ def player_join(*, room: Room, browser: str, nickname: object) -> Player:
         return existing
     if room.locked:
         raise JoinRefused(gettext("This room is locked: ask your teacher to open it."))
-    name = clean_nickname(nickname)
+    name = nickname_for_room(nickname, rule=room.nicknames, roster=room.roster_names)
     if room.players.filter(nickname_key=nickname_key(name)).exists():
         raise NicknameError(nickname_taken())
     player = Player(room=room, browser=browser, nickname=name, nickname_key=nickname_key(name))

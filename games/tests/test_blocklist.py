@@ -1,10 +1,10 @@
-"""The classroom blocklists as built, and the nickname filter that shares them."""
+"""The classroom blocklists as built (the nickname filter that reads them: test_nicknames.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.engine.blocklist import blocked_words, category, nickname_problem, skeleton
+from games.engine.blocklist import blocked_words, category
 from games.engine.build.blocklists import read_curated
 from games.engine.languages import LANGUAGES
 from games.engine.lexicon import load_lexicon
@@ -51,53 +51,3 @@ def test_curated_lists_read_without_junk(lang):
     entries, problems = read_curated(lang)
     assert problems == []
     assert any(entry.category == "slur" for entry in entries)
-
-
-@pytest.mark.parametrize(
-    "nickname",
-    [
-        "fuck",
-        "FuckFace",
-        "f.u.c.k",
-        "ｆｕｃｋ",  # fullwidth
-        "fυck",  # Greek upsilon for u
-        "$hit",
-        "Connard",
-        "xxniggerxx",
-        "Puta madre",
-        "Schwuchtel",
-    ],
-)
-def test_nicknames_with_blocked_words_are_refused(nickname):
-    assert nickname_problem(nickname) == "blocked", nickname
-
-
-@pytest.mark.parametrize(
-    "nickname",
-    [
-        "Teacher",
-        "ＴＥＡＣＨＥＲ",
-        "Tеacher",
-        "admin",
-        "The Host",
-        "MrTeacher",
-        "Profesora",
-        "Lehrerin",
-    ],
-)
-def test_reserved_names_are_refused_however_written(nickname):
-    assert nickname_problem(nickname) == "reserved", nickname
-
-
-@pytest.mark.parametrize(
-    "nickname", ["Ann", "Zoé", "Cassandra", "Scunthorpe", "Spicy Sam", "Peacock", "Léa 2", "Mia_B"]
-)
-def test_ordinary_nicknames_pass(nickname):
-    assert nickname_problem(nickname) is None, nickname
-
-
-def test_skeleton_undoes_lookalikes_and_separators():
-    assert skeleton("ＴＥＡＣＨＥＲ") == ["teacher"]
-    assert skeleton("Tеacher") == ["teacher"]  # Cyrillic е
-    assert skeleton("MrTeacher") == ["mr", "teacher"]
-    assert skeleton("$h1t") == ["shit"]

@@ -80,7 +80,8 @@ def test_forms_choices_and_errors_are_french(client):
     )
     html = response.content.decode()
     assert "Un code de salle a 6 caractères." in html
-    assert "Ce champ est obligatoire." in html  # Django's own messages too
+    response = client.post(reverse("games:join"), {"code": ""}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Ce champ est obligatoire." in response.content.decode()  # Django's own messages too
 
 
 @pytest.mark.django_db
