@@ -404,3 +404,15 @@ def test_no_vulgar_sense_no_blocked_word_and_the_reviewed_meanings_first(
     assert (folder / "reviewed-fr.tsv").read_text() == ""
     assert glosses.vulgar_test("en", glosses.DICTIONARIES_DIR)("to fuck, to kiss")
     assert not glosses.vulgar_test("en", glosses.DICTIONARIES_DIR)("to kiss; Scunthorpe")
+
+
+def test_the_meaning_blocklists_keep_slang_and_slurs_out_of_meanings():
+    """Words a meaning for pupils never uses, though the game may accept them as words:
+    French "baiser" (a kiss, but the verb is vulgar today), English "midget"; phrases
+    are matched whole ("tailler une pipe", never "pipe à tabac")."""
+    french = glosses.vulgar_test("fr", glosses.DICTIONARIES_DIR)
+    assert french("embrasser, baiser") and french("tailler une pipe")
+    assert not french("pipe à tabac") and not french("embrasser")
+    english = glosses.vulgar_test("en", glosses.DICTIONARIES_DIR)
+    assert english("dwarf, midget") and english("half-breed") and english("half breed")
+    assert not english("dwarf") and not english("a screw, a bolt")

@@ -425,11 +425,35 @@ def vulgar_test(target: str, folder: Path) -> Callable[[str], bool]:
     classroom blocklist, ``folder/<target>/blocked.txt``): such a sense is never shown,
     whatever word it explains (baiser: "to kiss", never its other sense)."""
     blocked = blocked_words(target, folder / target)
+    words, phrases = _meaning_blocklist(target)
 
     def is_vulgar(text: str) -> bool:
-        return any(fold(token, target) in blocked for token in _TOKEN.findall(text))
+        tokens = {fold(token, target) for token in _TOKEN.findall(text)}
+        if tokens & blocked or tokens & words:
+            return True
+        plain = " ".join(fold(token, target) or "" for token in _TOKEN.findall(text))
+        return any(f" {phrase} " in f" {plain} " for phrase in phrases)
 
     return is_vulgar
+
+
+MEANING_BLOCKLIST = Path(__file__).resolve().parents[3] / "dictionaries/sources/blocklists"
+
+
+def _meaning_blocklist(target: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """``meanings-<target>.txt``: words (folded) and phrases never shown in a meaning."""
+    path = MEANING_BLOCKLIST / f"meanings-{target}.txt"
+    words: set[str] = set()
+    phrases: list[str] = []
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                tokens = [fold(token, target) or "" for token in _TOKEN.findall(line)]
+                if len(tokens) == 1:
+                    words.add(tokens[0])
+                else:
+                    phrases.append(" ".join(tokens))
+    return frozenset(words), tuple(phrases)
 
 
 _TOKEN = re.compile(r"[^\W\d_]+")
