@@ -124,9 +124,11 @@ def test_a_reviewed_vulgar_word_blocks_every_form_of_it():
 
 def test_the_repository_reviews_are_well_formed():
     """Every committed review and audit file parses (the build would stop on a bad line)."""
-    for path in sorted(reviews.REVIEWS_DIR.glob("*.tsv")):
+    for path in sorted(reviews.REVIEWS_DIR.glob("[a-z][a-z].tsv")):
         review = reviews.read_review(path.stem)
         assert review.verdicts, path
+    for path in sorted(reviews.REVIEWS_DIR.glob("lemmas-*.tsv")):
+        assert reviews.read_lemma_review(path.stem.removeprefix("lemmas-")), path
     for path in sorted((reviews.REVIEWS_DIR / precision.AUDIT).glob("[a-z][a-z].tsv")):
         assert precision.read_audit(path.stem).verdicts, path
     for path in sorted((reviews.REVIEWS_DIR / precision.AUDIT).glob("meanings-*.tsv")):
@@ -193,7 +195,7 @@ def test_every_reviewed_meaning_is_the_one_the_game_shows():
     from games.engine.glosses import gloss
 
     wrong = []
-    for path in sorted(reviews.REVIEWS_DIR.glob("*.tsv")):
+    for path in sorted(reviews.REVIEWS_DIR.glob("[a-z][a-z].tsv")):
         review = reviews.read_review(path.stem)
         for interface in ("en", "fr"):
             for word, meaning in review.meanings(interface).items():
@@ -259,3 +261,25 @@ def test_inflections_are_the_regular_plurals():
         "it", "zoccola"
     )
     assert {"pirocas", "porras"} <= inflections("pt", "piroca") | inflections("es", "porra")
+
+
+def test_every_reviewed_lemma_meaning_reaches_its_table():
+    """A meaning a reviewer wrote for a lemma replaces the built one (unless the lemma
+    is no word of the game, or blocked: then it is left out)."""
+    from games.engine.blocklist import blocked_words
+    from games.engine.folding import fold
+    from games.engine.glosses import gloss_table
+    from games.engine.lexicon import load_lexicon
+
+    wrong = []
+    for path in sorted(reviews.REVIEWS_DIR.glob("lemmas-*.tsv")):
+        lang = path.stem.removeprefix("lemmas-")
+        lexicon, blocked = load_lexicon(lang), blocked_words(lang)
+        for lemma, meanings in reviews.read_lemma_review(lang).items():
+            folded = fold(lemma, lang)
+            if not folded or not lexicon.contains(folded) or folded in blocked:
+                continue
+            for interface, text in meanings.items():
+                if gloss_table(lang, interface).find(lemma) != text:
+                    wrong.append((lang, interface, lemma))
+    assert wrong[:20] == []

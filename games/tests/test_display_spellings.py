@@ -99,7 +99,7 @@ def test_a_noun_the_spelling_dictionary_lacks_is_written_as_ding_lists_it():
         ("pt", "dia", ("dia",)),
         ("pt", "pao", ("pão",)),
         ("de", "gehen", ("gehen", "Gehen")),
-        ("de", "eile", ("Eile",)),
+        ("de", "abreise", ("Abreise",)),  # a noun Ding lists beside verb forms
     ],
 )
 def test_the_built_words_show_one_right_spelling(lang, word, expected):

@@ -152,3 +152,14 @@ def test_english_irregular_forms_and_plurals_but_no_lookalikes():
     lifted, moved = textbook.lift("en", spellings, levels, zipf, irregular={"swum": ["swim"]})
     assert lifted["swum"][0] == 1 and lifted["pianos"][0] == 2
     assert lifted["cater"][0] == 3 and moved == 2
+
+
+def test_the_imperfect_is_taught_and_the_compound_perfect_is_not():
+    """pretérito imperfecto holds "perfecto" too: only the word on its own marks the
+    compound tense (the participle under another name)."""
+    assert textbook._taught("es", "Indicativo", "Indicativo pretérito imperfecto") == (
+        frozenset(),
+        2,
+    )
+    assert textbook._taught("es", "Indicativo", "Indicativo pretérito perfecto compuesto") is None
+    assert textbook._taught("es", "Subjuntivo", "Subjuntivo pretérito imperfecto (1)") is None

@@ -140,11 +140,14 @@ def build_language(
     }
     names = NameEvidence(frozenset(collected.capitalised), frozenset(collected.named_elsewhere))
     levels = assign_levels(spellings, lang, zipf, in_desk, names)
-    levels, lifted = textbook.lift(lang, spellings, levels, zipf, **taught)
-    notes.append(f"forms a school grammar teaches, lifted to their lemma's level: {lifted}")
-    # What a reviewer decided of the words boards deal (docs/content-review.md).
+    # What a reviewer decided of the words boards deal (docs/content-review.md): before
+    # the textbook's forms are lifted (a lemma judged rare lifts none), and after (a
+    # form judged on its own keeps its verdict).
     review = reviews.read_review(lang)
     levels = review.apply_levels(levels, notes)
+    levels, lifted = textbook.lift(lang, spellings, levels, zipf, **taught)
+    notes.append(f"forms a school grammar teaches, lifted to their lemma's level: {lifted}")
+    levels = review.apply_levels(levels, [])
     blocked = blocklists.build_blocklist(
         lang, spellings, notes, collected.bases, review.blocked_entries()
     )

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -115,7 +116,7 @@ def _taught(lang: str, mood: str, tense: str) -> tuple[frozenset[int], int] | No
     # imperative the subjunctive: not cells of their own.
     if any(word in tense for word in ("compuesto", "composto", "anterior", " non", "negativo")):
         return None
-    if "perfecto" in tense and "simple" not in tense:  # es pretérito perfecto compuesto
+    if re.search(r"\bperfecto\b", tense) and "simple" not in tense:  # es perfecto compuesto
         return None
     for want_mood, want_tense, left_out, year in TAUGHT[lang]:
         if want_mood in mood and want_tense in tense:
