@@ -283,3 +283,19 @@ def test_every_reviewed_lemma_meaning_reaches_its_table():
                 if gloss_table(lang, interface).find(lemma) != text:
                     wrong.append((lang, interface, lemma))
     assert wrong[:20] == []
+
+
+def test_forms_follow_a_lemma_the_review_judged():
+    """meas, of mear (judged mild), goes with it; mearon was judged on its own; a form
+    with another lemma nobody judged (tea: tear, teo) keeps its level."""
+    review = review_of("mear\tmild\nmearon\tkeep\nrae\trare\n")
+    spellings = {
+        "meas": [Spelling("meas", ("mear",))],
+        "mearon": [Spelling("mearon", ("mear",))],
+        "raes": [Spelling("raes", ("rae", "raer"))],
+        "mear": [Spelling("mear", ("mear",))],
+    }
+    levels = {"meas": (2, 3.1), "mearon": (2, 3.0), "raes": (2, 3.0), "mear": (3, 3.4)}
+    followed, moved = review.forms_follow(levels, spellings)
+    assert followed == {"meas": (3, 3.1), "mearon": (2, 3.0), "raes": (2, 3.0), "mear": (3, 3.4)}
+    assert moved == 1

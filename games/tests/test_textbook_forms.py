@@ -163,3 +163,16 @@ def test_the_imperfect_is_taught_and_the_compound_perfect_is_not():
     )
     assert textbook._taught("es", "Indicativo", "Indicativo pretérito perfecto compuesto") is None
     assert textbook._taught("es", "Subjuntivo", "Subjuntivo pretérito imperfecto (1)") is None
+
+
+def test_a_plural_nobody_writes_is_not_lifted():
+    """The spelling dictionary makes marzi of marzo (a month has no plural): far rarer
+    than its lemma, it keeps its own level."""
+    frequencies = {"marzo": 4.8, "marzi": 2.5, "case": 4.9, "casa": 5.9}
+    spellings = {
+        "marzi": [Spelling("marzi", ("marzo",))],
+        "case": [Spelling("case", ("casa",))],
+    }
+    levels = {"marzi": (3, 2.5), "case": (3, 4.9), "marzo": (1, 4.8), "casa": (1, 5.9)}
+    lifted, _ = textbook.lift("it", spellings, levels, lambda w, _: frequencies.get(w, 0.0))
+    assert lifted["marzi"][0] == 3 and lifted["case"][0] == 1

@@ -148,6 +148,10 @@ def build_language(
     levels, lifted = textbook.lift(lang, spellings, levels, zipf, **taught)
     notes.append(f"forms a school grammar teaches, lifted to their lemma's level: {lifted}")
     levels = review.apply_levels(levels, [])
+    levels, followed = review.forms_follow(levels, spellings)
+    notes.append(
+        f"forms of lemmas the review judged rare, names, mild or abbreviations: {followed}"
+    )
     blocked = blocklists.build_blocklist(
         lang, spellings, notes, collected.bases, review.blocked_entries()
     )

@@ -116,6 +116,32 @@ class Review:
                 result[word] = (max(level, limit), zipf)
         return result
 
+    def forms_follow(
+        self, levels: dict[str, tuple[int, float]], spellings: dict[str, list[Spelling]]
+    ) -> tuple[dict[str, tuple[int, float]], int]:
+        """A form every lemma of which the review judged rare, a name, mild or an
+        abbreviation is no easier than its lemmas (meas of mear, arsi of ardere), unless
+        the review judged the form itself; a new dict, and how many moved."""
+        caps = {
+            word: limit
+            for word, verdict in self.verdicts.items()
+            if verdict.verdict in ("rare", "name", "mild", "abbr")
+            and (limit := verdict.level_limit()) is not None
+        }
+        result, moved = dict(levels), 0
+        for word, shown in spellings.items():
+            if word in self.verdicts or word not in result:
+                continue
+            lemmas = {fold(lemma, self.lang) for s in shown for lemma in s.lemmas}
+            lemmas.discard(word)
+            if lemmas and all(lemma in caps for lemma in lemmas):
+                cap = min(caps[lemma] for lemma in lemmas)
+                level, zipf = result[word]
+                if level < cap:
+                    result[word] = (cap, zipf)
+                    moved += 1
+        return result, moved
+
     def apply_spellings(self, spellings: dict[str, list[Spelling]]) -> dict[str, list[Spelling]]:
         """``spellings`` with the reviewed display forms and lemma order (a new dict)."""
         result = dict(spellings)

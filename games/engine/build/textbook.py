@@ -83,7 +83,7 @@ TAUGHT: dict[str, list[tuple[str, str, frozenset[int], int]]] = {
         ("condizionale", "presente", ALL, 2),
         ("congiuntivo", "presente", ALL, 2),
         ("imperativo", "imperativo", ALL, 1),
-        ("participio", "participio", ALL, 1),
+        ("participio", "participio", frozenset({0}), 1),  # -ante: a noun or nothing
         ("infinito", "gerundio", ALL, 1),
     ],
     "pt": [
@@ -289,6 +289,8 @@ def lift(
             else:
                 pairs = ((lemma, regular_forms(lang, lemma)) for lemma in spelling.lemmas)
             for lemma, forms in pairs:
+                if not _attested_beside(spelling.display, lemma, lang, zipf):
+                    forms = set()  # a plural nobody writes (it erbi, marzi; fr soifs)
                 level = lemma_level(lemma)
                 if lang == "de" and lemma[:1].islower() and lemma.endswith("n"):
                     present, past = german_verb_forms(lemma, (principal or {}).get(lemma, set()))
@@ -298,6 +300,16 @@ def lift(
                 if spelling.display in forms:
                     to(word, level)
     return result, moved
+
+
+# A regular plural or feminine counts when it is no more than this much rarer than its
+# lemma: the spelling dictionaries make plurals of months, mass nouns and invariable words
+# (it marzi, erbi, foti; fr soifs; es peora) that nobody writes (Zipf 2 to 5 below).
+PLURAL_GAP = 2.0
+
+
+def _attested_beside(form: str, lemma: str, lang: str, zipf) -> bool:
+    return zipf(form.lower(), lang) >= zipf(lemma.lower(), lang) - PLURAL_GAP
 
 
 def _english_singulars(word: str) -> list[str]:
