@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Classroom
 from games import services as game_services
+from games.homework.services import play_at_home_purge
 from games.models import Player, Room, Round, RoundPlayer
 
 # --- classes ------------------------------------------------------------------
@@ -126,6 +127,8 @@ def student_data_purge(
     cutoff = (now or timezone.now()) - timedelta(days=days)
     deleted: Counter[str] = Counter()
     with transaction.atomic():
+        for result in play_at_home_purge(cutoff=cutoff):  # homework, boards of the day
+            _count(deleted, result)
         recent_round = Round.objects.filter(room=OuterRef("pk"), created_at__gte=cutoff)
         recent_player = Player.objects.filter(room=OuterRef("pk"), joined_at__gte=cutoff)
         stale_rooms = Room.objects.filter(classroom__isnull=True, created_at__lt=cutoff).exclude(
@@ -159,6 +162,11 @@ _OTHER_NAMES = {
     "games.WordRuling": "word rulings",
     "games.VocabularyList": "vocabulary lists",
     "games.VocabularyEntry": "vocabulary words",
+    "games.Homework": "homework",
+    "games.HomeworkBoard": "homework boards",
+    "games.Attempt": "attempts",
+    "games.DailyBoard": "boards of the day",
+    "games.ScoreTally": "score tallies",
 }
 
 

@@ -45,6 +45,7 @@ from games.models import (
 )
 from games.modes import Mode
 from games.nicknames import nickname_key
+from games.selectors import with_fresh_clock
 from games.services import (
     RoomSettingsError,
     results_store,
@@ -163,10 +164,12 @@ def attempt_start(
     if opens_at is not None and now < opens_at:
         raise AttemptRefused(gettext("This homework is not open yet."))
     for _try in range(2):
-        theirs = Attempt.objects.filter(
-            board=board, pupil=pupil.key, class_room=pupil.class_room
-        ).select_related("round", "player")
-        for attempt in theirs.order_by("-created_at", "-pk"):
+        theirs = list(
+            Attempt.objects.filter(board=board, pupil=pupil.key, class_room=pupil.class_room)
+            .select_related("round", "player")
+            .order_by("-created_at", "-pk")
+        )
+        for attempt in theirs:
             if clock.status(attempt.round, now) == clock.FINISHED:
                 continue
             if attempt.player.browser == browser:
@@ -199,8 +202,10 @@ def running_elsewhere(attempt: Attempt) -> str:
 def _attempt_create(
     board: Round, pupil: Pupil, browser: str, kind: str, seconds: int, now: datetime
 ) -> Attempt:
-    """A solo round on ``board``'s letters and words, in a locked room of its own whose
-    only player is this browser, started at once."""
+    """A solo round on ``board``'s letters and words, with the board's standing rulings,
+    in a locked room of its own whose only player is this browser, started at once."""
+    standing = verdicts.effective_rulings(WordRuling.objects.filter(round_id=board.pk))
+    words = verdicts.round_words(board, rulings=standing.values())  # its words: read once
     room = Room.objects.create(
         code=_room_code(),
         host_browser=_nobody(),
@@ -234,15 +239,23 @@ def _attempt_create(
         scoring=Scoring.STANDARD,
         team_count=0,
         duration_seconds=seconds,
-        solution=Round.objects.values_list("solution", flat=True).get(pk=board.pk),
-        word_count=0,
+        solution={word: [list(cell) for cell in path] for word, path in words.solution.items()},
+        word_count=len(words.countable()),
         planted=board.planted,
         bonus=board.bonus,
         max_score=board.max_score,
     )
-    _rulings_sync(board.pk, game_round, inherited=True)
-    game_round.word_count = len(verdicts.round_words(game_round).countable())
-    game_round.save(update_fields=["word_count"])
+    WordRuling.objects.bulk_create(
+        WordRuling(
+            round=game_round,
+            word=word,
+            verdict=ruling.verdict,
+            path=ruling.path,
+            ruled_by_id=ruling.ruled_by_id,
+            inherited=True,
+        )
+        for word, ruling in standing.items()
+    )
     RoundPlayer.objects.create(round=game_round, player=player, joined_at=now)
     attempt = Attempt.objects.create(
         board=board,
@@ -257,10 +270,10 @@ def _attempt_create(
     return attempt
 
 
-def _rulings_sync(board_id: int, game_round: Round, *, inherited: bool = False) -> bool:
+def _rulings_sync(board_rulings: list[WordRuling], game_round: Round) -> bool:
     """Give ``game_round`` the board's standing rulings: a ruling record (allow,
     disallow, undo) for every word on which the two differ. True if any was made."""
-    wanted = verdicts.effective_rulings(WordRuling.objects.filter(round_id=board_id))
+    wanted = verdicts.effective_rulings(board_rulings)
     have = verdicts.effective_rulings(WordRuling.objects.filter(round=game_round))
     made = []
     for word in sorted(wanted.keys() | have.keys()):
@@ -274,7 +287,6 @@ def _rulings_sync(board_id: int, game_round: Round, *, inherited: bool = False) 
                 verdict=ruling.verdict if ruling else WordRuling.Verdict.UNDO,
                 path=ruling.path if ruling else None,
                 ruled_by_id=ruling.ruled_by_id if ruling else None,
-                inherited=inherited,
             )
         )
     WordRuling.objects.bulk_create(made)
@@ -285,24 +297,60 @@ def attempt_settle(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
     """The final submission of an attempt whose time is up: end its round (once, as
     any round ends), give it the board's rulings made since it started, and put its
     points in the board's tally if it counts. Settling again changes nothing unless
-    a ruling did. An attempt still being played is returned as it is."""
+    a ruling did. An attempt still being played is returned as it is.
+
+    The common case (no ruling on the board) is one conditional update of the attempt
+    and one upsert of the tally after the round's end: docs/PERFORMANCE.md."""
     now = now or timezone.now()
-    game_round = attempt.round
+    game_round = with_fresh_clock(attempt.round)  # the caller's copy may be old
     round_finish_if_due(round=game_round, now=now)
     if game_round.finished_at is None:
         return attempt
+    board_rulings = list(WordRuling.objects.filter(round_id=attempt.board_id))
     with transaction.atomic():
-        locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
-        changed = _rulings_sync(locked.board_id, game_round)
-        if changed:
-            results_store(round=game_round)
-        if changed or locked.settled_at is None:
-            points = RoundPlayer.objects.filter(round=game_round).values_list("points", flat=True)
-            tallied = (points.first() or 0) if locked.kind == Attempt.Kind.COUNTED else None
-            tally_move(locked.board_id, locked.tallied_points, tallied)
-            locked.tallied_points, locked.settled_at = tallied, now
-            locked.save(update_fields=["tallied_points", "settled_at"])
-    locked.round = game_round
+        if board_rulings:
+            settled = _settle_with_rulings(attempt, game_round, board_rulings, now)
+        else:
+            settled = _settle_once(attempt, game_round, now)
+    settled.round = game_round
+    return settled
+
+
+def _points(attempt: Attempt, game_round: Round) -> int | None:
+    """What the attempt puts in its board's tally: its stored points if it counts."""
+    if attempt.kind != Attempt.Kind.COUNTED:
+        return None
+    points = RoundPlayer.objects.filter(round=game_round).values_list("points", flat=True)
+    return points.first() or 0
+
+
+def _settle_once(attempt: Attempt, game_round: Round, now: datetime) -> Attempt:
+    """Tally the attempt if nobody has yet: whoever sets ``settled_at`` first tallies."""
+    tallied = _points(attempt, game_round)
+    claimed = Attempt.objects.filter(pk=attempt.pk, settled_at__isnull=True).update(
+        settled_at=now, tallied_points=tallied
+    )
+    if not claimed:
+        return Attempt.objects.get(pk=attempt.pk)
+    tally_move(attempt.board_id, None, tallied)
+    attempt.settled_at, attempt.tallied_points = now, tallied
+    return attempt
+
+
+def _settle_with_rulings(
+    attempt: Attempt, game_round: Round, board_rulings: list[WordRuling], now: datetime
+) -> Attempt:
+    """Under the attempt's lock: the board's rulings, the result they make, the tally
+    moved from what the attempt put in to what it puts in now."""
+    locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
+    changed = _rulings_sync(board_rulings, game_round)
+    if changed:
+        results_store(round=game_round)
+    if changed or locked.settled_at is None:
+        tallied = _points(locked, game_round)
+        tally_move(locked.board_id, locked.tallied_points, tallied)
+        locked.tallied_points, locked.settled_at = tallied, now
+        locked.save(update_fields=["tallied_points", "settled_at"])
     return locked
 
 
@@ -340,3 +388,21 @@ def board_word_rule(*, board: Round, word: str, verdict: str, user=None) -> Word
 
 def homework_board(homework: Homework, position: int) -> HomeworkBoard | None:
     return homework.boards.select_related("round").filter(position=position).first()
+
+
+# --- privacy ------------------------------------------------------------------------
+
+
+def play_at_home_purge(*, cutoff: datetime) -> list[tuple[int, dict[str, int]]]:
+    """Delete homework set before ``cutoff`` and boards of the day dealt before it, with
+    every attempt on them (rooms, players, rounds, finds, tallies); the results of each
+    ``delete()``, for the purge's counts (accounts.services.student_data_purge)."""
+    old_boards = Round.objects.filter(
+        Q(homework_board__homework__created_at__lt=cutoff)
+        | Q(daily__isnull=False, created_at__lt=cutoff)
+    )
+    return [
+        Room.objects.filter(rounds__attempt__board__in=old_boards).delete(),
+        Room.objects.filter(rounds__in=old_boards).delete(),
+        Homework.objects.filter(created_at__lt=cutoff).delete(),
+    ]

@@ -1,0 +1,62 @@
+"""Ranks at scale: `manage.py bench_ranks` (docs/PERFORMANCE.md)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+
+from tools import rank_bench
+
+
+class Command(BaseCommand):
+    help = (
+        "Give a board of the day --attempts finished attempts (in bulk), then time "
+        "--submissions real final submissions with their rank and percentile read "
+        "(server time: p50, p95, p99, worst). Run it on PostgreSQL (DATABASE_URL). "
+        "The board and its attempts are removed afterwards unless --keep."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--attempts", type=int, default=100_000)
+        parser.add_argument("--submissions", type=int, default=500)
+        parser.add_argument("--json", action="store_true", help="Print one JSON object.")
+        parser.add_argument("--keep", action="store_true", help="Keep the board it built.")
+
+    def handle(self, *args, **options):
+        attempts, submissions = options["attempts"], options["submissions"]
+        if not 0 <= attempts <= 2_000_000 or not 1 <= submissions <= 10_000:
+            raise CommandError("--attempts 0-2000000, --submissions 1-10000", returncode=2)
+        board = rank_bench.board()
+        if board.attempts.exists():  # a kept one: start again from nothing
+            rank_bench.remove(board)
+            board = rank_bench.board()
+        began = time.perf_counter()
+        rank_bench.seed(board, attempts)
+        seeded = time.perf_counter() - began
+        try:
+            figures = rank_bench.bench(board, submissions)
+        finally:
+            if not options["keep"]:
+                rank_bench.remove(board)
+        result = {
+            "database": connection.vendor,
+            "attempts_seeded": attempts,
+            "seed_s": round(seeded, 1),
+            **figures,
+        }
+        if options["json"]:
+            self.stdout.write(json.dumps(result))
+            return
+        self.stdout.write(
+            f"{attempts} attempts seeded in {seeded:.1f} s on {connection.vendor}; "
+            f"{figures['players']} players, {figures['distinct_scores']} distinct scores"
+        )
+        for name in ("submit_and_rank", "submit", "rank_read"):
+            times = figures[name]
+            self.stdout.write(
+                f"{name:>16}: p50 {times['p50_ms']:6.2f} ms, p95 {times['p95_ms']:6.2f} ms, "
+                f"p99 {times['p99_ms']:6.2f} ms, worst {times['max_ms']:6.2f} ms"
+            )
