@@ -26,7 +26,7 @@ from datetime import date, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import dealing, verdicts
+from games import dealing, services, verdicts
 from games.homework import daily, ranks
 from games.homework import services as homework_services
 from games.homework.models import Attempt, DailyBoard, ScoreTally
@@ -43,12 +43,13 @@ from games.models import (
 )
 from games.modes import Mode
 
-BENCH_DAY = date(2000, 1, 1)
+BENCH_DAY = date(2000, 1, 1)  # the seeded board's day; the day after: the baseline's
 BATCH = 2000
 
 
-def board() -> Round:
-    return daily.daily_board(language="en", level=2, day=BENCH_DAY).round
+def board(baseline: bool = False) -> Round:
+    day = BENCH_DAY + timedelta(days=1) if baseline else BENCH_DAY
+    return daily.daily_board(language="en", level=2, day=day).round
 
 
 def _codes(count: int, rng: random.Random) -> list[str]:
@@ -166,27 +167,45 @@ def _played(board: Round, rng: random.Random) -> Attempt:
     return Attempt.objects.select_related("round", "round__room").get(pk=attempt.pk)
 
 
-def bench(board: Round, submissions: int, *, rng_seed: int = 2) -> dict:
-    """Time ``submissions`` final submissions with their rank read (server time, ms)."""
+def bench(boards: dict[str, Round], submissions: int, *, rng_seed: int = 2) -> dict:
+    """Time ``submissions`` final submissions on each board, taking turns (so that a
+    busy moment of a shared machine falls on both alike): server time in ms of
+
+    - ``round_end``: the attempt's round ended at its bell (``round_finish``, as the
+      sweeper or the pupil's page does for any round; not the ranking's cost),
+    - ``submit``: the final submission (``attempt_settle``: rulings, tally),
+    - ``rank_read``: its rank and percentile (``ranks.standing``),
+    - ``submit_and_rank`` (the two above) and ``total`` (all three).
+    """
     rng = random.Random(rng_seed)
-    whole, settle, read = [], [], []
+    times: dict[str, dict[str, list[float]]] = {
+        name: {key: [] for key in ("round_end", "submit", "rank_read", "submit_and_rank", "total")}
+        for name in boards
+    }
     for _ in range(submissions):
-        attempt = _played(board, rng)
-        began = time.perf_counter()
-        settled = homework_services.attempt_settle(attempt=attempt)
-        middle = time.perf_counter()
-        standing = ranks.standing(board.pk, settled.tallied_points)
-        ended = time.perf_counter()
-        assert standing.players >= 1 and settled.tallied_points is not None
-        settle.append((middle - began) * 1000)
-        read.append((ended - middle) * 1000)
-        whole.append((ended - began) * 1000)
+        for name, game_board in boards.items():
+            attempt = _played(game_board, rng)
+            began = time.perf_counter()
+            services.round_finish_if_due(round=attempt.round)
+            ended = time.perf_counter()
+            settled = homework_services.attempt_settle(attempt=attempt)
+            submitted = time.perf_counter()
+            standing = ranks.standing(game_board.pk, settled.tallied_points)
+            read = time.perf_counter()
+            assert standing.players >= 1 and settled.tallied_points is not None
+            mine = times[name]
+            mine["round_end"].append((ended - began) * 1000)
+            mine["submit"].append((submitted - ended) * 1000)
+            mine["rank_read"].append((read - submitted) * 1000)
+            mine["submit_and_rank"].append((read - ended) * 1000)
+            mine["total"].append((read - began) * 1000)
     return {
-        "players": ranks.standing(board.pk, 0).players,
-        "distinct_scores": ScoreTally.objects.filter(board=board, players__gt=0).count(),
-        "submit_and_rank": _figures(whole),
-        "submit": _figures(settle),
-        "rank_read": _figures(read),
+        name: {
+            "players": ranks.standing(game_board.pk, 0).players,
+            "distinct_scores": ScoreTally.objects.filter(board=game_board, players__gt=0).count(),
+            **{key: _figures(values) for key, values in times[name].items()},
+        }
+        for name, game_board in boards.items()
     }
 
 

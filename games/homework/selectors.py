@@ -21,6 +21,7 @@ from games import clock, dealing, verdicts
 from games.homework import ranks
 from games.homework.models import Attempt, Homework
 from games.homework.pupils import Pupil
+from games.homework.services import NOBODY
 from games.models import Find, Round, RoundPlayer
 from games.selectors.glosses import round_glosses
 
@@ -183,3 +184,13 @@ def homework_status(homework: Homework, now: datetime | None = None) -> str:
     if now < homework.opens_at:
         return "waiting"
     return "open" if now < homework.due_at else "closed"
+
+
+def not_theirs(room, browser: str | None) -> bool:
+    """An attempt's room, opened by another browser than the one that plays it: its
+    socket, play page and results answer as if there were no such room. Free for a room
+    someone runs (only rooms nobody runs hold attempts: services.NOBODY)."""
+    if not room.host_browser.startswith(NOBODY):
+        return False
+    attempts = Attempt.objects.filter(round__room=room)
+    return attempts.exclude(player__browser=browser or "").exists()

@@ -14,9 +14,10 @@ from tools import rank_bench
 class Command(BaseCommand):
     help = (
         "Give a board of the day --attempts finished attempts (in bulk), then time "
-        "--submissions real final submissions with their rank and percentile read "
-        "(server time: p50, p95, p99, worst). Run it on PostgreSQL (DATABASE_URL). "
-        "The board and its attempts are removed afterwards unless --keep."
+        "--submissions real final submissions with their rank and percentile read, "
+        "taking turns with the same on a baseline board that only they play (server "
+        "time: p50, p95, p99, worst). Run it on PostgreSQL (DATABASE_URL). The boards "
+        "and their attempts are removed afterwards unless --keep."
     )
 
     def add_arguments(self, parser):
@@ -29,18 +30,20 @@ class Command(BaseCommand):
         attempts, submissions = options["attempts"], options["submissions"]
         if not 0 <= attempts <= 2_000_000 or not 1 <= submissions <= 10_000:
             raise CommandError("--attempts 0-2000000, --submissions 1-10000", returncode=2)
-        board = rank_bench.board()
-        if board.attempts.exists():  # a kept one: start again from nothing
-            rank_bench.remove(board)
-            board = rank_bench.board()
+        boards = {"seeded": rank_bench.board(), "baseline": rank_bench.board(baseline=True)}
+        for name, board in boards.items():
+            if board.attempts.exists():  # kept from a run before: start from nothing
+                rank_bench.remove(board)
+                boards[name] = rank_bench.board(baseline=name == "baseline")
         began = time.perf_counter()
-        rank_bench.seed(board, attempts)
+        rank_bench.seed(boards["seeded"], attempts)
         seeded = time.perf_counter() - began
         try:
-            figures = rank_bench.bench(board, submissions)
+            figures = rank_bench.bench(boards, submissions)
         finally:
             if not options["keep"]:
-                rank_bench.remove(board)
+                for board in boards.values():
+                    rank_bench.remove(board)
         result = {
             "database": connection.vendor,
             "attempts_seeded": attempts,
@@ -50,13 +53,14 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(result))
             return
-        self.stdout.write(
-            f"{attempts} attempts seeded in {seeded:.1f} s on {connection.vendor}; "
-            f"{figures['players']} players, {figures['distinct_scores']} distinct scores"
-        )
-        for name in ("submit_and_rank", "submit", "rank_read"):
-            times = figures[name]
+        self.stdout.write(f"{attempts} attempts seeded in {seeded:.1f} s on {connection.vendor}")
+        for name, board in figures.items():
             self.stdout.write(
-                f"{name:>16}: p50 {times['p50_ms']:6.2f} ms, p95 {times['p95_ms']:6.2f} ms, "
-                f"p99 {times['p99_ms']:6.2f} ms, worst {times['max_ms']:6.2f} ms"
+                f"{name}: {board['players']} players, {board['distinct_scores']} distinct scores"
             )
+            for key in ("round_end", "submit", "rank_read", "submit_and_rank", "total"):
+                times = board[key]
+                self.stdout.write(
+                    f"  {key:>16}: p50 {times['p50_ms']:6.2f} ms, p95 {times['p95_ms']:6.2f} ms,"
+                    f" p99 {times['p99_ms']:6.2f} ms, worst {times['max_ms']:6.2f} ms"
+                )
