@@ -8,13 +8,9 @@
   words and the time the server's clock has left). The first attempt started
   before the deadline counts, one started after it is late, later ones are
   practice. A counted attempt's clock stops at the deadline.
-- ``attempt_settle`` ends an attempt whose time is up (``round_finish``, as
-  any round), gives it the board's rulings and puts its points in the board's
-  tally: the final submission, idempotent. ``board_settle_due`` settles those
-  whose tab closed before the bell.
-- ``board_word_rule``: a teacher's ruling on a board's word is a ruling on
-  the board's round and is given to every attempt on it (now if it has ended,
-  else when it does): every result, tally and report follows, with undo.
+- ``attempt_settle``, ``board_settle_due`` and ``board_word_rule`` (an
+  attempt's final submission, the board's rulings, the tally) live in
+  ``games.homework.submissions`` and are called through here.
 """
 
 from __future__ import annotations
@@ -32,7 +28,7 @@ from django.utils.translation import gettext
 from games import clock, verdicts
 from games.homework.models import Attempt, Homework, HomeworkBoard
 from games.homework.pupils import Pupil
-from games.homework.ranks import tally_move
+from games.homework.submissions import attempt_settle, board_settle_due, board_word_rule
 from games.models import (
     ROOM_CODE_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -45,16 +41,28 @@ from games.models import (
 )
 from games.modes import Mode
 from games.nicknames import nickname_key
-from games.selectors import with_fresh_clock
 from games.services import (
     RoomSettingsError,
-    results_store,
     room_create,
-    round_finish_if_due,
     round_start,
-    ruling_path,
 )
 from games.services.rooms import RoomSettings
+
+__all__ = [
+    "MAX_BOARDS",
+    "NOBODY",
+    "AttemptRefused",
+    "HomeworkRefused",
+    "attempt_settle",
+    "attempt_start",
+    "board_deal",
+    "board_settle_due",
+    "board_word_rule",
+    "homework_board",
+    "homework_create",
+    "play_at_home_purge",
+    "running_elsewhere",
+]
 
 MAX_BOARDS = 5
 # A room's host browser that no browser has (browser ids are 32 hex digits): nobody
@@ -268,122 +276,6 @@ def _attempt_create(
     )
     round_start(round=game_round, now=now)
     return attempt
-
-
-def _rulings_sync(board_rulings: list[WordRuling], game_round: Round) -> bool:
-    """Give ``game_round`` the board's standing rulings: a ruling record (allow,
-    disallow, undo) for every word on which the two differ. True if any was made."""
-    wanted = verdicts.effective_rulings(board_rulings)
-    have = verdicts.effective_rulings(WordRuling.objects.filter(round=game_round))
-    made = []
-    for word in sorted(wanted.keys() | have.keys()):
-        ruling, had = wanted.get(word), have.get(word)
-        if (ruling and ruling.verdict) == (had and had.verdict):
-            continue
-        made.append(
-            WordRuling(
-                round=game_round,
-                word=word,
-                verdict=ruling.verdict if ruling else WordRuling.Verdict.UNDO,
-                path=ruling.path if ruling else None,
-                ruled_by_id=ruling.ruled_by_id if ruling else None,
-            )
-        )
-    WordRuling.objects.bulk_create(made)
-    return bool(made)
-
-
-def attempt_settle(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
-    """The final submission of an attempt whose time is up: end its round (once, as
-    any round ends), give it the board's rulings made since it started, and put its
-    points in the board's tally if it counts. Settling again changes nothing unless
-    a ruling did. An attempt still being played is returned as it is.
-
-    The common case (no ruling on the board) is one conditional update of the attempt
-    and one upsert of the tally after the round's end: docs/PERFORMANCE.md."""
-    now = now or timezone.now()
-    game_round = with_fresh_clock(attempt.round)  # the caller's copy may be old
-    round_finish_if_due(round=game_round, now=now)
-    if game_round.finished_at is None:
-        return attempt
-    board_rulings = list(WordRuling.objects.filter(round_id=attempt.board_id))
-    with transaction.atomic():
-        if board_rulings:
-            settled = _settle_with_rulings(attempt, game_round, board_rulings, now)
-        else:
-            settled = _settle_once(attempt, game_round, now)
-    settled.round = game_round
-    return settled
-
-
-def _points(attempt: Attempt, game_round: Round) -> int | None:
-    """What the attempt puts in its board's tally: its stored points if it counts."""
-    if attempt.kind != Attempt.Kind.COUNTED:
-        return None
-    points = RoundPlayer.objects.filter(round=game_round).values_list("points", flat=True)
-    return points.first() or 0
-
-
-def _settle_once(attempt: Attempt, game_round: Round, now: datetime) -> Attempt:
-    """Tally the attempt if nobody has yet: whoever sets ``settled_at`` first tallies."""
-    tallied = _points(attempt, game_round)
-    claimed = Attempt.objects.filter(pk=attempt.pk, settled_at__isnull=True).update(
-        settled_at=now, tallied_points=tallied
-    )
-    if not claimed:
-        return Attempt.objects.get(pk=attempt.pk)
-    tally_move(attempt.board_id, None, tallied)
-    attempt.settled_at, attempt.tallied_points = now, tallied
-    return attempt
-
-
-def _settle_with_rulings(
-    attempt: Attempt, game_round: Round, board_rulings: list[WordRuling], now: datetime
-) -> Attempt:
-    """Under the attempt's lock: the board's rulings, the result they make, the tally
-    moved from what the attempt put in to what it puts in now."""
-    locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
-    changed = _rulings_sync(board_rulings, game_round)
-    if changed:
-        results_store(round=game_round)
-    if changed or locked.settled_at is None:
-        tallied = _points(locked, game_round)
-        tally_move(locked.board_id, locked.tallied_points, tallied)
-        locked.tallied_points, locked.settled_at = tallied, now
-        locked.save(update_fields=["tallied_points", "settled_at"])
-    return locked
-
-
-def board_settle_due(*, board: Round, now: datetime | None = None) -> int:
-    """Settle every attempt on ``board`` whose time is up and which nobody settled (its
-    tab closed before the bell, say); how many. Cheap when there is none (an index of
-    the unsettled)."""
-    now = now or timezone.now()
-    due = Attempt.objects.filter(board=board, settled_at__isnull=True).filter(
-        Q(round__finished_at__isnull=False)
-        | Q(round__ends_at__lte=now, round__paused_at__isnull=True)
-    )
-    settled = 0
-    for attempt in due.select_related("round", "round__room"):
-        attempt_settle(attempt=attempt, now=now)
-        settled += 1
-    return settled
-
-
-@transaction.atomic
-def board_word_rule(*, board: Round, word: str, verdict: str, user=None) -> WordRuling:
-    """A teacher allows a word of a board played at home, disallows one, or undoes their
-    last ruling on it (the checks of ``services.word_rule``). Every attempt that has
-    ended follows now (results, tally); one still being played follows at its end."""
-    locked = Round.objects.select_for_update().get(pk=board.pk)
-    path = ruling_path(round=locked, word=word, verdict=verdict)
-    ruling = WordRuling.objects.create(
-        round=locked, word=word, verdict=verdict, path=path, ruled_by=user
-    )
-    ended = Attempt.objects.filter(board=locked, round__finished_at__isnull=False)
-    for attempt in ended.select_related("round", "round__room"):
-        attempt_settle(attempt=attempt)
-    return ruling
 
 
 def homework_board(homework: Homework, position: int) -> HomeworkBoard | None:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.homework import views
+from games.homework import daily_views, views
 
 app_name = "homework"
 
@@ -17,9 +17,10 @@ urlpatterns = [
         views.homework_flashcards,
         name="flashcards",
     ),
-    path("today/", views.daily_choose, name="daily_choose"),
-    path("today/<str:language>/<int:level>/", views.daily_page, name="daily"),
-    path("today/<str:language>/<int:level>/play", views.daily_play, name="daily_play"),
-    path("today/attempts/<int:attempt_id>/", views.daily_attempt, name="daily_attempt"),
-    path("today/attempts/<int:attempt_id>/result", views.daily_result, name="daily_result"),
+    path("today/", daily_views.daily_choose, name="daily_choose"),
+    # Before the language's: "attempts" would read as a language code.
+    path("today/attempts/<int:attempt_id>/", daily_views.daily_attempt, name="daily_attempt"),
+    path("today/attempts/<int:attempt_id>/result", daily_views.daily_result, name="daily_result"),
+    path("today/<str:language>/<int:level>/", daily_views.daily_page, name="daily"),
+    path("today/<str:language>/<int:level>/play", daily_views.daily_play, name="daily_play"),
 ]

@@ -171,6 +171,8 @@ def test_the_board_of_the_day_for_anyone_then_practice(client):
     attempt = Attempt.objects.get()
     assert response.url == reverse("homework:daily_attempt", args=[attempt.pk])
     assert attempt.pupil.startswith("device:") and attempt.class_room is None
+    page = client.get(response.url)
+    assert page.status_code == 200 and "Board of the day, English" in page.content.decode()
     time_up(attempt)
     result = client.get(reverse("homework:daily_result", args=[attempt.pk]))
     assert result.status_code == 200

@@ -24,19 +24,27 @@ class Command(BaseCommand):
         parser.add_argument("--attempts", type=int, default=100_000)
         parser.add_argument("--submissions", type=int, default=500)
         parser.add_argument("--json", action="store_true", help="Print one JSON object.")
-        parser.add_argument("--keep", action="store_true", help="Keep the board it built.")
+        parser.add_argument("--keep", action="store_true", help="Keep the boards it built.")
+        parser.add_argument(
+            "--reuse",
+            action="store_true",
+            help="Time again on a board kept from a run before (--keep) if it has at least "
+            "--attempts attempts, instead of seeding a new one.",
+        )
 
     def handle(self, *args, **options):
         attempts, submissions = options["attempts"], options["submissions"]
         if not 0 <= attempts <= 2_000_000 or not 1 <= submissions <= 10_000:
             raise CommandError("--attempts 0-2000000, --submissions 1-10000", returncode=2)
         boards = {"seeded": rank_bench.board(), "baseline": rank_bench.board(baseline=True)}
+        reuse = options["reuse"] and boards["seeded"].attempts.count() >= attempts
         for name, board in boards.items():
-            if board.attempts.exists():  # kept from a run before: start from nothing
-                rank_bench.remove(board)
+            if board.attempts.exists() and not (reuse and name == "seeded"):
+                rank_bench.remove(board)  # kept from a run before: start from nothing
                 boards[name] = rank_bench.board(baseline=name == "baseline")
         began = time.perf_counter()
-        rank_bench.seed(boards["seeded"], attempts)
+        if not reuse:
+            rank_bench.seed(boards["seeded"], attempts)
         seeded = time.perf_counter() - began
         try:
             figures = rank_bench.bench(boards, submissions)
@@ -58,7 +66,9 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"{name}: {board['players']} players, {board['distinct_scores']} distinct scores"
             )
-            for key in ("round_end", "submit", "rank_read", "submit_and_rank", "total"):
+            for key in board:
+                if key in ("players", "distinct_scores"):
+                    continue
                 times = board[key]
                 self.stdout.write(
                     f"  {key:>16}: p50 {times['p50_ms']:6.2f} ms, p95 {times['p95_ms']:6.2f} ms,"
