@@ -104,7 +104,8 @@ def deadline_passes(daphne_env) -> None:
     code = (
         "from datetime import timedelta; from django.utils import timezone;"
         "from games.homework.models import Homework; now = timezone.now();"
-        "Homework.objects.update(opens_at=now - timedelta(hours=1), due_at=now - timedelta(minutes=1))"
+        "Homework.objects.update(opens_at=now - timedelta(hours=1),"
+        " due_at=now - timedelta(minutes=1))"
     )
     subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=daphne_env, check=True
