@@ -142,6 +142,7 @@ def homework_detail(request: HttpRequest, pk: int, homework_id: int) -> HttpResp
         "qr": mark_safe(qr_svg(url, label=label)),
         "share": share_links(url, homework.title),
         "report": report,
+        "average_share": homework_report.average_share(report),
         "status_names": STATUS,
         "missed_most": homework_report.missed_most(report),
         # Nobody sees a board before the opening, the teacher included.

@@ -291,21 +291,29 @@ def _glossed(words: list[tuple[str, str]], boards: dict[tuple[str, str], Round])
     ]
 
 
+def average_share(report: Report) -> float | None:
+    """The class's average share of the boards' points: each pupil who played on time,
+    their points over the points of the boards they played; None when nobody has."""
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    boards = {board.board.pk: board.points for board in report.boards}
+    for line in report.lines:
+        if line.status == "on_time":
+            totals[line.key][0] += line.points
+            totals[line.key][1] += boards[line.attempt.board_id]
+    if not totals:
+        return None
+    shares = [share(points, total) for points, total in totals.values()]
+    return round(sum(shares) / len(shares), 1)
+
+
 def share_by_homework(class_room: Room) -> list[tuple[Homework, float]]:
-    """The class's average share of the boards' points, homework by homework (due date
-    order), over the pupils who played on time; homework nobody played is left out."""
+    """The class's average share, homework by homework (due date order); homework nobody
+    played on time is left out."""
     series = []
     for homework in class_room.homework.order_by("due_at", "pk"):
-        report = homework_report(homework, detail=False)
-        totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-        boards = {board.board.pk: board.points for board in report.boards}
-        for line in report.lines:
-            if line.status == "on_time":
-                totals[line.key][0] += line.points
-                totals[line.key][1] += boards[line.attempt.board_id]
-        if totals:
-            shares = [share(points, total) for points, total in totals.values()]
-            series.append((homework, round(sum(shares) / len(shares), 1)))
+        average = average_share(homework_report(homework, detail=False))
+        if average is not None:
+            series.append((homework, average))
     return series
 
 
