@@ -23,12 +23,20 @@ import pytest
 from conftest import ROOT
 from games import dealing, scoring
 from games.tests.screens import readme_screenshot
+from games.tests.test_e2e_a11y import Audit
 from games.tests.test_e2e_play import board_words, type_word
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 ROSTER = ("Ana", "Ben", "Chloé", "Dev", "Emma", "Finn")
+
+
+@pytest.fixture(scope="module")
+def axe():
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()
 
 
 def teacher_sets_homework(page, base: str) -> tuple[str, str]:
@@ -112,7 +120,7 @@ def deadline_passes(daphne_env) -> None:
     )
 
 
-def test_homework_at_home_from_the_link_to_the_report(browser, live_daphne, daphne_env):
+def test_homework_at_home_from_the_link_to_the_report(browser, live_daphne, daphne_env, axe):
     teacher = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
     report_url, link = teacher_sets_homework(teacher, live_daphne)
     assert re.fullmatch(rf"{live_daphne}/h/[\w-]+/", link)
@@ -209,3 +217,22 @@ def test_homework_at_home_from_the_link_to_the_report(browser, live_daphne, daph
     readme_screenshot(teacher, "homework-report", full_page=True)
     ARTIFACTS.mkdir(exist_ok=True)
     teacher.screenshot(path=str(ARTIFACTS / "homework-report.png"), full_page=True)
+
+    # Every page of it passes axe-core, the teacher's and the pupils' (a phone's).
+    desk, phone = Audit(axe, "desktop"), Audit(axe, "phone")
+    desk.check(teacher, "homework report")
+    teacher.goto(report_url.rsplit("/", 2)[0] + "/")
+    desk.check(teacher, "the class's homework")
+    teacher.click("#set-homework")
+    desk.check(teacher, "homework form")
+    ana = pupils["Ana"]
+    phone.check(ana, "a pupil's result")
+    ana.goto(link)
+    phone.check(ana, "the homework's page")
+    ana.goto(live_daphne + "/today/en/2/")
+    phone.check(ana, "the board of the day")
+    fresh = browser.new_context(**PHONE).new_page()
+    fresh.goto(link)
+    phone.check(fresh, "who are you")
+    desk.assert_clean()
+    phone.assert_clean()
