@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Classroom
 from games import services as game_services
-from games.homework.services import play_at_home_purge
+from games.homework.services import play_at_home_purge, pupil_attempts_delete
 from games.models import Player, Room, Round, RoundPlayer
 
 # --- classes ------------------------------------------------------------------
@@ -83,7 +83,8 @@ def classroom_delete(*, classroom: Classroom) -> None:
 @transaction.atomic
 def student_delete(*, classroom: Classroom, key: str) -> str | None:
     """Delete the student ``key`` (a nickname key) from the class: their nickname, their
-    places in rounds and every word they sent. Their nickname's name, or None when the
+    places in rounds and every word they sent, and their homework (every attempt of
+    theirs at home, through games.homework). Their nickname's name, or None when the
     class has no such student.
 
     The finished rounds they played are added up again without them (under classic
@@ -102,6 +103,7 @@ def student_delete(*, classroom: Classroom, key: str) -> str | None:
     )
     game_services.player_remove(room=room, player_id=player.pk)
     player.delete()
+    pupil_attempts_delete(class_room=room, key=key)  # their homework goes too
     for game_round in rounds:
         game_services.results_store(round=game_round)
     return player.nickname

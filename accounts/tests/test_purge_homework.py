@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from accounts.services import student_data_purge
+from accounts.services import student_data_purge, student_delete
+from accounts.tests.conftest import make_classroom
 from games.homework import daily
 from games.homework import services as homework_services
 from games.homework.models import Attempt, DailyBoard, Homework, ScoreTally
@@ -56,3 +57,17 @@ def test_old_homework_and_boards_of_the_day_go_with_every_attempt(teacher):
         kept.board_id
     ]
     assert class_room.rounds.exists()  # the class itself stays
+
+
+def test_deleting_a_students_record_deletes_their_homework_and_their_place(teacher):
+    classroom = make_classroom(teacher, roster=("Ana", "Ben"))
+    room = classroom.room
+    Player.objects.create(room=room, browser="ana-pc", nickname="Ana", nickname_key="ana")
+    homework = make_homework(room)
+    ana = finish(start(homework, "Ana"), "rest", "pets")
+    ben = finish(start(homework, "Ben"), "rest")
+    assert student_delete(classroom=classroom, key="ana") == "Ana"
+    assert list(Attempt.objects.all()) == [ben]
+    assert not Room.objects.filter(pk=ana.round.room_id).exists()
+    tally = dict(ScoreTally.objects.filter(players__gt=0).values_list("points", "players"))
+    assert tally == {ben.tallied_points: 1}

@@ -89,6 +89,8 @@ def daily_page(request: HttpRequest, language: str, level: int) -> HttpResponse:
         "pupil": pupil,
         "form": form,
         "roster": class_room.roster_names if class_room else [],
+        "rule": class_room.nicknames if class_room else "",
+        "offered": pupils.offered(class_room) if class_room and pupil is None else "",
     }
     return render(request, "homework/daily.html", context)
 

@@ -28,6 +28,7 @@ from django.utils.translation import gettext
 from games import clock, verdicts
 from games.homework.models import Attempt, Homework, HomeworkBoard
 from games.homework.pupils import Pupil
+from games.homework.ranks import tally_move
 from games.homework.submissions import attempt_settle, board_settle_due, board_word_rule
 from games.models import (
     ROOM_CODE_ALPHABET,
@@ -61,6 +62,7 @@ __all__ = [
     "homework_board",
     "homework_create",
     "play_at_home_purge",
+    "pupil_attempts_delete",
     "running_elsewhere",
 ]
 
@@ -283,6 +285,18 @@ def homework_board(homework: Homework, position: int) -> HomeworkBoard | None:
 
 
 # --- privacy ------------------------------------------------------------------------
+
+
+@transaction.atomic
+def pupil_attempts_delete(*, class_room: Room, key: str) -> int:
+    """Delete every attempt of the pupil ``key`` of a class (homework, boards of the day
+    through the class): their rooms, rounds and words, and their places in the tallies.
+    How many attempts went. (A student's record deleted from the class: accounts.)"""
+    attempts = list(Attempt.objects.select_for_update().filter(class_room=class_room, pupil=key))
+    for attempt in attempts:
+        tally_move(attempt.board_id, attempt.tallied_points, None)
+    Room.objects.filter(rounds__attempt__in=attempts).delete()
+    return len(attempts)
 
 
 def play_at_home_purge(*, cutoff: datetime) -> list[tuple[int, dict[str, int]]]:

@@ -76,6 +76,8 @@ def homework(request: HttpRequest, token: str) -> HttpResponse:
         "pupil": pupil,
         "form": form,
         "roster": class_room.roster_names,
+        "rule": class_room.nicknames,
+        "offered": pupils.offered(class_room) if pupil is None else "",
         "boards": boards,
         "settings": _board_settings(homework),
         "daily_url": _daily_url(class_room),

@@ -192,3 +192,26 @@ def test_the_board_of_the_day_through_a_class_plays_as_the_class_nickname(class_
     ana.post(reverse("homework:daily_play", args=["en", 2]), {"class": class_room.code})
     attempt = Attempt.objects.get()
     assert (attempt.class_room, attempt.pupil) == (class_room, "ana")
+
+
+def test_a_roster_class_takes_only_its_names_and_a_giving_class_offers_one(class_room):
+    class_room.nicknames = "roster"
+    class_room.save(update_fields=["nicknames"])
+    homework = make_homework(class_room)
+    client = device("x")
+    url = reverse("homework:homework", args=[homework.token])
+    page = client.get(url).content.decode()
+    assert "Ask your teacher to add you" in page and 'name="nickname" type="text"' not in page
+    assert "Tap your name in the list" in as_pupil(client, homework, "Zed").content.decode()
+    assert "Welcome back, Chloé!" in as_pupil(client, homework, "chloe").content.decode()
+
+    class_room.nicknames = "generated"
+    class_room.save(update_fields=["nicknames"])
+    other = device("y")
+    page = other.get(url).content.decode()
+    assert 'id="take-offered"' in page
+    offered = page.split('name="nickname" value="')[1].split('"')[0]
+    assert f"Welcome back, {offered}!" in as_pupil(other, homework, offered).content.decode()
+    assert (
+        "the game gives you a nickname" in as_pupil(device("z"), homework, "Bob").content.decode()
+    )

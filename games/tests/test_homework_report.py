@@ -10,6 +10,7 @@ from games.homework import report as homework_report
 from games.homework import services as homework_services
 from games.homework.selectors import board_points
 from games.models import Player
+from games.nicknames import nickname_key
 from games.tests.homework_helpers import (
     finish,
     make_class_room,
@@ -61,7 +62,9 @@ def test_the_report_says_who_played_on_time_late_or_not_yet_with_the_scoring_fun
 
 
 def test_a_nickname_from_the_lessons_counts_as_the_class_too(class_room):
-    Player.objects.create(room=class_room, browser="zoe-pc", nickname="Zoé", nickname_key="zoé")
+    Player.objects.create(
+        room=class_room, browser="zoe-pc", nickname="Zoé", nickname_key=nickname_key("Zoé")
+    )
     homework = make_homework(class_room)
     assert "Zoé" in homework_report.homework_report(homework).not_played
 

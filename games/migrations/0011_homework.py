@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0009_round_owns_its_facts_cleanup"),
+        ("games", "0010_nickname_rules"),
     ]
 
     operations = [
