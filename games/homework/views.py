@@ -62,13 +62,17 @@ def homework(request: HttpRequest, token: str) -> HttpResponse:
     status = homework_selectors.homework_status(homework)
     boards = []
     if pupil is not None and status != "waiting":
-        for state in homework_selectors.homework_states(homework, pupil, browser_id(request)):
+        browser = browser_id(request)
+        for state in homework_selectors.homework_states(homework, pupil, browser):
             result = None
-            if state.final is not None:
+            # A result is shown to the browser that played it, nobody else: the same
+            # nickname typed on another device is told only that it was played.
+            theirs = state.final is not None and state.final.player.browser == browser
+            if theirs:
                 final = homework_services.attempt_settle(attempt=state.final)
                 if final.round.finished_at is not None:
                     result = homework_selectors.attempt_result(final, ranks_allowed=False)
-            boards.append({"state": state, "result": result})
+            boards.append({"state": state, "result": result, "theirs": theirs})
     context = {
         "homework": homework,
         "class_name": class_name(class_room),

@@ -128,6 +128,16 @@ def test_another_device_sees_nothing_of_an_attempt_and_records_nothing(homework)
     assert Find.objects.filter(round=attempt.round).count() == 1
 
 
+def test_the_same_nickname_on_another_device_sees_no_result_but_may_practise(homework):
+    finish(start(homework, "Ana", browser="ana-phone"), "rest", "pets")
+    laptop = device("ana-laptop")
+    page = as_pupil(laptop, homework, "Ana").content.decode()
+    assert "You played this board on another device" in page
+    assert "result-line" not in page and "points" not in page.split("homework-boards")[1]
+    laptop.post(reverse("homework:play", args=[homework.token, 1]))
+    assert Attempt.objects.latest("pk").kind == Attempt.Kind.PRACTICE
+
+
 def test_a_forged_attempt_id_or_another_homeworks_attempt_is_not_found(homework, class_room):
     other = make_homework(class_room, title="Other")
     theirs = start(other, "Ana", browser="ana-phone")
