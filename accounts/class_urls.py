@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from accounts import history_views, views
+from accounts import history_views, homework_views, views
 
 app_name = "classes"
 
@@ -24,5 +24,27 @@ urlpatterns = [
         "<int:pk>/rounds/<int:number>/flashcards.txt",
         history_views.round_flashcards,
         name="round_flashcards",
+    ),
+    path("<int:pk>/homework/", homework_views.homework_list, name="homework"),
+    path("<int:pk>/homework/new", homework_views.homework_create, name="homework_create"),
+    path(
+        "<int:pk>/homework/<int:homework_id>/",
+        homework_views.homework_detail,
+        name="homework_report",
+    ),
+    path(
+        "<int:pk>/homework/<int:homework_id>/report.csv",
+        homework_views.homework_csv,
+        name="homework_csv",
+    ),
+    path(
+        "<int:pk>/homework/<int:homework_id>/flashcards.txt",
+        homework_views.homework_flashcards,
+        name="homework_flashcards",
+    ),
+    path(
+        "<int:pk>/homework/<int:homework_id>/boards/<int:position>/rule",
+        homework_views.homework_rule,
+        name="homework_rule",
     ),
 ]

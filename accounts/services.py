@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Classroom
 from games import services as game_services
+from games.homework.services import play_at_home_purge, pupil_attempts_delete
 from games.models import Player, Room, Round, RoundPlayer
 
 # --- classes ------------------------------------------------------------------
@@ -82,7 +83,8 @@ def classroom_delete(*, classroom: Classroom) -> None:
 @transaction.atomic
 def student_delete(*, classroom: Classroom, key: str) -> str | None:
     """Delete the student ``key`` (a nickname key) from the class: their nickname, their
-    places in rounds and every word they sent. Their nickname's name, or None when the
+    places in rounds and every word they sent, and their homework (every attempt of
+    theirs at home, through games.homework). Their nickname's name, or None when the
     class has no such student.
 
     The finished rounds they played are added up again without them (under classic
@@ -101,6 +103,7 @@ def student_delete(*, classroom: Classroom, key: str) -> str | None:
     )
     game_services.player_remove(room=room, player_id=player.pk)
     player.delete()
+    pupil_attempts_delete(class_room=room, key=key)  # their homework goes too
     for game_round in rounds:
         game_services.results_store(round=game_round)
     return player.nickname
@@ -126,6 +129,8 @@ def student_data_purge(
     cutoff = (now or timezone.now()) - timedelta(days=days)
     deleted: Counter[str] = Counter()
     with transaction.atomic():
+        for result in play_at_home_purge(cutoff=cutoff):  # homework, boards of the day
+            _count(deleted, result)
         recent_round = Round.objects.filter(room=OuterRef("pk"), created_at__gte=cutoff)
         recent_player = Player.objects.filter(room=OuterRef("pk"), joined_at__gte=cutoff)
         stale_rooms = Room.objects.filter(classroom__isnull=True, created_at__lt=cutoff).exclude(
@@ -159,6 +164,11 @@ _OTHER_NAMES = {
     "games.WordRuling": "word rulings",
     "games.VocabularyList": "vocabulary lists",
     "games.VocabularyEntry": "vocabulary words",
+    "games.Homework": "homework",
+    "games.HomeworkBoard": "homework boards",
+    "games.Attempt": "attempts",
+    "games.DailyBoard": "boards of the day",
+    "games.ScoreTally": "score tallies",
 }
 
 

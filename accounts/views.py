@@ -23,6 +23,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts import selectors, services
 from accounts.forms import ClassroomForm, SignUpForm
 from accounts.models import Classroom
+from games.homework.daily import today
+from games.homework.report import daily_results
 from games.qr import qr_svg
 from games.sessions import browser_id
 
@@ -80,10 +82,13 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
     join_url = request.build_absolute_uri(
         reverse("games:join_code", kwargs={"code": classroom.code})
     )
+    room = classroom.room
     context = {
         "classroom": classroom,
         "join_url": join_url,
         "qr": qr_svg(join_url, label=gettext("QR code of %(link)s") % {"link": join_url}),
+        # The class on today's board of the day (its language and level).
+        "daily": daily_results(room, language=room.language, level=room.level, day=today()),
     }
     return render(request, "accounts/class_detail.html", context)
 

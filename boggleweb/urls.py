@@ -12,5 +12,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("classes/", include("accounts.class_urls")),
+    path("", include("games.homework.urls")),
     path("", include("games.urls")),
 ]

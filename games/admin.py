@@ -150,3 +150,7 @@ class WordRulingAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+# Play at home's tables (games/homework/admin.py).
+from games.homework import admin as homework_admin  # noqa: E402, F401

@@ -34,6 +34,7 @@ from games import (
     sweeper,
     verdicts,
 )
+from games.homework.selectors import not_theirs
 from games.models import Round
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
@@ -105,7 +106,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.accept()
         try:
             self.room = await in_worker(selectors.room_by_code)(self.code)
-            if self.room is None:
+            if self.room is None or await in_worker(not_theirs)(self.room, self.browser):
                 await self.close(code=protocol.CLOSE_NOT_A_ROOM)
                 return
             await self.channel_layer.group_add(self.room.group_name, self.channel_name)

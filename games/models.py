@@ -373,3 +373,13 @@ class VocabularyEntry(models.Model):
 
     def __str__(self) -> str:
         return self.display
+
+
+# Play at home (games/homework/): imported here so that Django finds its tables.
+from games.homework.models import (  # noqa: E402, F401
+    Attempt,
+    DailyBoard,
+    Homework,
+    HomeworkBoard,
+    ScoreTally,
+)

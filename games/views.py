@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import clock, join_limits, rosters, selectors, services
 from games.dealing import display
 from games.forms import JoinForm, RoomForm, RoomSettingsForm, SoloForm, VocabularyForm
+from games.homework.selectors import not_theirs
 from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
 from games.models import Room
 from games.modes import rules
@@ -137,9 +138,9 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
 @require_GET
 def room(request: HttpRequest, code: str) -> HttpResponse:
     room = selectors.room_by_code(code)
-    if room is None:
-        raise Http404("No room has that code.")
     browser = browser_id(request)
+    if room is None or not_theirs(room, browser):
+        raise Http404("No room has that code.")
     player = selectors.player_for(room, browser)
     if player is None:
         if selectors.is_host(room, browser, request.user) and rules(room.mode).shared:
@@ -164,12 +165,12 @@ def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
     # The words come from verdicts.round_solution (read once per process): not the
     # 700-odd paths of a 6x6 round decoded again on every request.
     game_round = room and room.rounds.filter(number=number).defer("solution").first()
-    if game_round is None:
+    browser = browser_id(request)
+    if game_round is None or not_theirs(room, browser):
         raise Http404("No such round.")
     services.round_finish_if_due(round=game_round)
     if game_round.finished_at is None:
         return redirect("games:room", code=room.code)
-    browser = browser_id(request)
     member = selectors.round_player(game_round, selectors.player_for(room, browser))
     host = selectors.is_host(room, browser, request.user)
     context = results_context(
@@ -193,9 +194,9 @@ def flashcards(request: HttpRequest, code: str, number: int) -> HttpResponse:
     room = selectors.room_by_code(code)
     game_round = room and room.rounds.filter(number=number, finished_at__isnull=False).first()
     which = request.GET.get("words", "missed")
-    if game_round is None or which not in FLASHCARD_CHOICES:
-        raise Http404("No such round.")
     browser = browser_id(request)
+    if game_round is None or which not in FLASHCARD_CHOICES or not_theirs(room, browser):
+        raise Http404("No such round.")
     if which == "class":
         if not selectors.is_host(room, browser, request.user):
             raise Http404("Only the room's host takes the class's words.")

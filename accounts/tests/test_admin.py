@@ -10,6 +10,10 @@ from django.urls import reverse
 from accounts.models import Classroom
 from accounts.tests.conftest import make_classroom
 from games import services as game_services
+from games.homework.daily import daily_board
+from games.homework.models import Attempt, DailyBoard, Homework, HomeworkBoard, ScoreTally
+from games.homework.pupils import Pupil
+from games.homework.services import attempt_start
 from games.models import (
     Find,
     Player,
@@ -22,6 +26,7 @@ from games.models import (
     WordRuling,
 )
 from games.tests.conftest import make_room
+from games.tests.homework_helpers import finish, make_class_room, make_homework, start
 
 pytestmark = pytest.mark.django_db
 MODELS = [
@@ -35,6 +40,11 @@ MODELS = [
     VocabularyList,
     VocabularyEntry,
     Classroom,
+    Homework,
+    HomeworkBoard,
+    DailyBoard,
+    Attempt,
+    ScoreTally,
 ]
 
 
@@ -53,6 +63,11 @@ def filled(teacher):
         round=game_round, player=player, word="annz", path=[], points=1, accepted=False
     )
     WordRuling.objects.create(round=game_round, word="annz", verdict="allow")
+    # Play at home: a homework played by Ann, a board of the day played by a device.
+    homework = make_homework(make_class_room(teacher, browser="t2"), title="Annie's homework")
+    finish(start(homework, "Ann"), "rest")
+    board = daily_board(language="en", level=2)
+    attempt_start(board=board.round, pupil=Pupil.device("ann-phone"), browser="ann-phone")
     return {model: model.objects.first() for model in MODELS}
 
 

@@ -262,18 +262,7 @@ def word_rule(*, round: Round, word: str, verdict: str, user=None) -> WordRuling
     game_round = Round.objects.select_for_update().get(pk=round.pk)
     if game_round.finished_at is None:
         raise RulingRefused(gettext("Rule on words once the round is over."))
-    current = verdicts.effective_rulings(game_round.rulings.all()).get(word)
-    path = None
-    if verdict == WordRuling.Verdict.ALLOW:
-        path = game_round.solution.get(word) or dealing.word_path(game_round.board, word)
-        if path is None or len(word) < game_round.min_length:
-            raise RulingRefused(
-                gettext("%(word)s cannot be played on this board.") % {"word": word.upper()}
-            )
-    elif verdict == WordRuling.Verdict.UNDO and current is None:
-        raise RulingRefused(gettext("There is no ruling on %(word)s to undo.") % {"word": word})
-    elif verdict not in WordRuling.Verdict.values:
-        raise RulingRefused(gettext("Allow, disallow or undo."))
+    path = ruling_path(round=game_round, word=word, verdict=verdict)
     ruling = WordRuling.objects.create(
         round=game_round, word=word, verdict=verdict, path=path, ruled_by=user
     )
@@ -284,3 +273,24 @@ def word_rule(*, round: Round, word: str, verdict: str, user=None) -> WordRuling
     broadcast(game_round.room, event)
     round.refresh_from_db()
     return ruling
+
+
+def ruling_path(*, round: Round, word: str, verdict: str) -> list[list[int]] | None:
+    """Check a ruling on ``word`` in ``round`` (raise RulingRefused, with the teacher's
+    message, when it cannot be made); the path an allowed word is spelled along.
+
+    One check for every ruling: a round's (``word_rule``), a homework board's
+    (games.homework.services)."""
+    if verdict == WordRuling.Verdict.ALLOW:
+        path = round.solution.get(word) or dealing.word_path(round.board, word)
+        if path is None or len(word) < round.min_length:
+            raise RulingRefused(
+                gettext("%(word)s cannot be played on this board.") % {"word": word.upper()}
+            )
+        return path
+    if verdict == WordRuling.Verdict.UNDO:
+        if verdicts.effective_rulings(round.rulings.all()).get(word) is None:
+            raise RulingRefused(gettext("There is no ruling on %(word)s to undo.") % {"word": word})
+    elif verdict not in WordRuling.Verdict.values:
+        raise RulingRefused(gettext("Allow, disallow or undo."))
+    return None
