@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
 import socket
 import subprocess
@@ -213,13 +214,16 @@ def _fresh_solution_cache():
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits():
+def _fresh_rate_limits(monkeypatch):
     """Flood control keeps a bucket per browser for the process's life; tests reuse names.
-    So do the encoded room events, by room and number."""
-    from games import consumers, ratelimit
+    So do the encoded room events, by room and number. Wrong room codes are counted
+    for half an hour in a cache that outlives a test (Redis on CI): each test counts
+    under keys of its own, or one test's wrong codes would refuse the next one's."""
+    from games import consumers, join_limits, ratelimit
 
     ratelimit._buckets.clear()
     consumers._room_texts.clear()
+    monkeypatch.setattr(join_limits, "KEY_PREFIX", f"join-wrong-test-{secrets.token_hex(6)}")
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import selectors, services
 from accounts.forms import ClassroomForm, SignUpForm
@@ -98,6 +98,20 @@ def class_edit(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, gettext("Class saved."))
         return redirect("classes:detail", pk=classroom.pk)
     return render(request, "accounts/class_form.html", {"form": form, "classroom": classroom})
+
+
+@login_required
+@require_POST
+def class_new_code(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = _classroom(request, pk)
+    code = services.classroom_new_code(classroom=classroom)
+    text = gettext(
+        "The class's new code is %(code)s. The old code and old links now say that the "
+        "code has changed; students already in the room play on. Reload the projector "
+        "screen if it is open."
+    )
+    messages.success(request, text % {"code": code})
+    return redirect("classes:detail", pk=classroom.pk)
 
 
 @login_required
