@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -35,6 +36,23 @@ FUNCTION_SOURCE = re.compile(r"\s*(async\s+)?(function\b|\([^)]*\)\s*=>|[A-Za-z_
 # Timing varies on a shared 2-core machine: never fail a property on speed.
 settings.register_profile("lettergrid", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("lettergrid")
+
+
+def pytest_configure(config) -> None:
+    """In-process tests link to the unhashed static files, straight from static/: a
+    manifest of hashed names that `make run` collected into var/ may be older than the
+    files under test (boggleweb/static.py; its own tests collect into a directory of
+    their own)."""
+    from django.conf import settings
+
+    config._lettergrid_static_root = tempfile.mkdtemp(prefix="lettergrid-static-")
+    settings.STATIC_ROOT = config._lettergrid_static_root
+
+
+def pytest_unconfigure(config) -> None:
+    root = getattr(config, "_lettergrid_static_root", None)
+    if root:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def free_port() -> int:

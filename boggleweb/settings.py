@@ -125,7 +125,8 @@ MIDDLEWARE = [
     "boggleweb.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise (boggleweb.static): content-hashed files a page keeps through an upgrade.
+    "boggleweb.static.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -323,12 +324,18 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = DATA_DIR / "staticfiles"
+# Not under DATA_DIR: that is the data to back up (and, in Kubernetes, a volume that
+# would hide the files the image collected).
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# `manage.py collectstatic` (make run, make cluster, the Docker image) gives every file
+# a content-hashed name that pages link to, so a page keeps the files it was served
+# with through an upgrade (boggleweb/static.py).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "boggleweb.static.ContentHashedStorage"},
 }
-# Serve straight from static/ too, so a fresh checkout works before collectstatic.
+# Serve straight from static/ too (unhashed names), so a fresh checkout works before
+# collectstatic.
 WHITENOISE_USE_FINDERS = True
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns at start-up without it
 
