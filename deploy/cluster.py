@@ -90,7 +90,7 @@ def healthy(port: int) -> bool:
 class Cluster:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        self.state_dir = Path(args.state_dir)
+        self.state_dir = Path(args.state_dir).resolve()  # Caddy runs from inside it
         self.state_dir.mkdir(parents=True, exist_ok=True)
         site = urlsplit(args.site if "://" in args.site else f"https://{args.site}")
         self.env = settings_env(Path(args.env_file))
