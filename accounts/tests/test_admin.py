@@ -13,6 +13,7 @@ from games import services as game_services
 from games.models import (
     Find,
     Player,
+    RetiredCode,
     Room,
     Round,
     RoundPlayer,
@@ -26,6 +27,7 @@ from games.tests.conftest import make_room
 pytestmark = pytest.mark.django_db
 MODELS = [
     Room,
+    RetiredCode,
     Team,
     Player,
     Round,
@@ -41,7 +43,8 @@ MODELS = [
 @pytest.fixture
 def filled(teacher):
     """One row of every model, a team room included."""
-    make_classroom(teacher, roster=["Ann"])
+    classroom = make_classroom(teacher, roster=["Ann"])
+    game_services.room_new_code(room=classroom.room)
     room = make_room(mode="teams")
     player = game_services.player_join(room=room, browser="ann", nickname="Ann")
     game_round = room.rounds.get()

@@ -138,8 +138,9 @@ def test_five_failures_make_the_next_try_wait_even_with_the_right_password(clien
     assert login(client, password="guess").status_code == 429  # the fifth: wait
     waiting = login(client)
     assert waiting.status_code == 429
-    assert "Too many failed attempts for this account. Try again in 5 seconds." in (
-        waiting.content.decode()
+    assert re.search(
+        r"Too many failed attempts for this account\. Try again in [1-5] seconds?\.",
+        waiting.content.decode(),
     )
     assert "_auth_user_id" not in client.session
     _age_failures(seconds=5)
@@ -173,14 +174,15 @@ def test_a_pupil_hammering_the_teachers_name_from_the_school_address_costs_them_
 ):
     """One address for the whole school: a pupil types the teacher's name 100 times."""
     pupil = Client(REMOTE_ADDR="192.0.2.10")
-    for _ in range(100):
+    for _ in range(LOGIN_FAILURE_LIMIT):
         login(pupil, password="guess")
+    _age_failures(seconds=-60)  # however slow this machine, the rest fall in the wait
+    for _ in range(95):
+        assert login(pupil, password="guess").status_code == 429
     # Tries made while the account waits are refused, not counted: the wait stays 5 s.
     assert _failures() == LOGIN_FAILURE_LIMIT
-    same_address = Client(REMOTE_ADDR="192.0.2.10")
-    assert re.search(r"Try again in [1-5] seconds?\.", _page(login(same_address)))
-    _age_failures(seconds=5)
-    assert login(same_address).status_code == 302
+    _age_failures(seconds=60 + 5)
+    assert login(Client(REMOTE_ADDR="192.0.2.10")).status_code == 302
 
 
 def test_failures_count_per_account_from_any_address(client, teacher):

@@ -215,6 +215,10 @@ def test_a_round_survives_kill_9_of_a_process_and_a_redis_restart(tmp_path):
     assert len(set(seqs)) <= 1  # one broadcast, whoever heard it
 
 
+def connections(clients) -> list[int]:
+    return [client.connections for client in clients]
+
+
 def fetch(url: str) -> int:
     try:
         with urllib.request.urlopen(url, timeout=5) as answer:
@@ -252,6 +256,7 @@ def test_a_lesson_goes_on_through_the_readme_upgrade_each_page_reconnecting_once
             ]
             await asyncio.sleep(3)
             restart = ["make", "cluster-restart", f"CLUSTER_DIR={tmp_path}"]
+            marks["restart asked"] = time.monotonic()
             subprocess.run(restart, cwd=ROOT, env=env, check=True, capture_output=True)
             log = tmp_path / "supervisor.log"
             while "rolling restart done" not in log.read_text():
@@ -273,11 +278,13 @@ def test_a_lesson_goes_on_through_the_readme_upgrade_each_page_reconnecting_once
     finally:
         cluster.stop()
         redis.stop()
+    took = marks["restarted"] - marks["restart asked"]
+    print(f"rolling restart: {took:.1f} s, {len(answers)} requests, sockets {connections(clients)}")
     # Every process was replaced, and the site answered all along.
     assert len(after) == len(before) and not set(after.values()) & set(before.values())
     assert len(answers) > 20 and set(answers) == {200}, sorted(set(answers))
     # Each page reconnected exactly once: its process was replaced, by one of the new release.
-    assert [client.connections for client in clients] == [2] * players
+    assert connections(clients) == [2] * players
     for n, client in enumerate(clients):
         stored = set(
             Find.objects.filter(
