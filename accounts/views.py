@@ -18,7 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts import selectors, services
 from accounts.forms import ClassroomForm, SignUpForm
@@ -101,9 +101,12 @@ def class_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def class_new_code(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new join code (the old one got out, say), once the teacher confirms."""
     classroom = _classroom(request, pk)
+    if request.method == "GET":
+        return render(request, "accounts/class_new_code.html", {"classroom": classroom})
     code = services.classroom_new_code(classroom=classroom)
     text = gettext(
         "The class's new code is %(code)s. The old code and old links now say that the "

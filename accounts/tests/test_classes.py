@@ -55,7 +55,13 @@ def test_the_teacher_gives_the_class_a_new_code_and_the_page_shows_it(teacher_cl
     classroom = make_classroom(teacher)
     old = classroom.code
     page = reverse("classes:detail", kwargs={"pk": classroom.pk})
-    answer = teacher_client.post(reverse("classes:new_code", kwargs={"pk": classroom.pk}))
+    ask = reverse("classes:new_code", kwargs={"pk": classroom.pk})
+    assert f'href="{ask}"' in teacher_client.get(page).content.decode()
+    confirm = teacher_client.get(ask).content.decode()  # asked first: the old code then stops
+    assert old in confirm and "Keep this one" in confirm
+    classroom.refresh_from_db()
+    assert classroom.code == old
+    answer = teacher_client.post(ask)
     assert answer.url == page
     classroom.refresh_from_db()
     new = classroom.code
@@ -115,7 +121,7 @@ def test_my_classes_lists_mine_only(teacher_client, teacher, other_teacher):
         ("detail", ["get"]),
         ("edit", ["get", "post"]),
         ("delete", ["get", "post"]),
-        ("new_code", ["post"]),
+        ("new_code", ["get", "post"]),
     ],
 )
 def test_another_teachers_class_is_not_found(teacher_client, other_teacher, page, methods):
