@@ -8,9 +8,10 @@ COPY requirements.txt .
 RUN pip install -r requirements.txt
 
 COPY . .
-# Static files are served by WhiteNoise straight from static/ (WHITENOISE_USE_FINDERS).
-# A numeric user, so that Kubernetes' runAsNonRoot can check it.
-RUN useradd --create-home --uid 10001 lettergrid \
+# The static files with content-hashed names in staticfiles/, served by WhiteNoise
+# (boggleweb/static.py). A numeric user, so that Kubernetes' runAsNonRoot can check it.
+RUN python manage.py collectstatic --noinput -v0 \
+    && useradd --create-home --uid 10001 lettergrid \
     && mkdir -p /app/var && chown -R lettergrid /app/var
 USER 10001
 

@@ -17,7 +17,8 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench dictionaries glosses messages clean cluster cluster-restart
+.PHONY: run test lint format bench dictionaries glosses messages clean cluster cluster-restart \
+	housekeeping backup compose-check
 
 $(BIN)/python:
 	@$(PYTHON) -c '' 2>/dev/null || { echo "Lettergrid needs Python 3.11 to 3.14 and '$(PYTHON)' does not run: install one (Debian: apt-get install python3 python3-venv) or set PYTHON=/path/to/python3.x" >&2; exit 1; }
@@ -37,6 +38,7 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
 
 run: $(VENV)/.run-installed
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo
 	@echo "  Lettergrid is starting: open http://$(HOST):$(PORT)/ in your browser (Ctrl+C stops it)."
 	@echo
@@ -45,12 +47,30 @@ run: $(VENV)/.run-installed
 # docker-compose.yml's topology without Docker: Caddy (apt-get install caddy) in front
 # of WEB_REPLICAS daphne processes on DATABASE_URL's PostgreSQL and REDIS_URL's Redis.
 # LETTERGRID_HOST=games.school.example serves HTTPS; default http://127.0.0.1:8080.
+# Its state (ports, process ids) and logs go to CLUSTER_DIR.
+CLUSTER_DIR ?= var/cluster
 cluster: $(VENV)/.run-installed
-	exec $(BIN)/python deploy/cluster.py
+	exec $(BIN)/python deploy/cluster.py --state-dir $(CLUSTER_DIR)
 
-# Restart the cluster's daphne processes one at a time (after an upgrade).
+# After `git pull`: migrate, collect the static files, and replace every daphne process
+# of the running `make cluster` so that each page reconnects once (deploy/cluster.py).
 cluster-restart:
-	kill -HUP $$($(BIN)/python -c 'import json; print(json.load(open("var/cluster/state.json"))["supervisor"])')
+	kill -HUP $$($(BIN)/python -c 'import json; print(json.load(open("$(CLUSTER_DIR)/state.json"))["supervisor"])')
+
+# The daily chores and backup of a server run without Docker, with .env's settings, for
+# cron (README: Backups and housekeeping): expired sessions and old students' data; the
+# database and Caddy's data into BACKUP_DIR.
+housekeeping: $(VENV)/.run-installed
+	$(BIN)/python deploy/with_env.py housekeeping
+
+BACKUP_DIR ?= /backup
+backup: $(VENV)/.run-installed
+	CLUSTER_DIR=$(CLUSTER_DIR) $(BIN)/python deploy/with_env.py backup $(BACKUP_DIR)
+
+# docker-compose.yml with .env, checked offline by Compose v2's own `config` (no Docker
+# engine needed): it fails when Compose does (deploy/compose_check.py).
+compose-check: $(VENV)/.dev-installed
+	$(BIN)/python deploy/compose_check.py
 
 test: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -34,6 +36,23 @@ FUNCTION_SOURCE = re.compile(r"\s*(async\s+)?(function\b|\([^)]*\)\s*=>|[A-Za-z_
 # Timing varies on a shared 2-core machine: never fail a property on speed.
 settings.register_profile("lettergrid", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("lettergrid")
+
+
+def pytest_configure(config) -> None:
+    """In-process tests link to the unhashed static files, straight from static/: a
+    manifest of hashed names that `make run` collected into var/ may be older than the
+    files under test (boggleweb/static.py; its own tests collect into a directory of
+    their own)."""
+    from django.conf import settings
+
+    config._lettergrid_static_root = tempfile.mkdtemp(prefix="lettergrid-static-")
+    settings.STATIC_ROOT = config._lettergrid_static_root
+
+
+def pytest_unconfigure(config) -> None:
+    root = getattr(config, "_lettergrid_static_root", None)
+    if root:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def free_port() -> int:
@@ -129,9 +148,10 @@ def live_daphne(daphne_env) -> Iterator[str]:
     """A real daphne process on a free port, on its own SQLite database."""
     env = daphne_env
     data_dir = Path(env["DATA_DIR"])
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
-    )
+    # As make run does: pages link to content-hashed files collected from today's
+    # static/ (boggleweb/static.py), so the browser tests load them as a school does.
+    for step in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run([sys.executable, "manage.py", *step, "-v0"], cwd=ROOT, env=env, check=True)
     port = free_port()
     log = (data_dir / "daphne.log").open("w")
     process = subprocess.Popen(
@@ -213,13 +233,16 @@ def _fresh_solution_cache():
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits():
+def _fresh_rate_limits(monkeypatch):
     """Flood control keeps a bucket per browser for the process's life; tests reuse names.
-    So do the encoded room events, by room and number."""
-    from games import consumers, ratelimit
+    So do the encoded room events, by room and number. Wrong room codes are counted
+    for half an hour in a cache that outlives a test (Redis on CI): each test counts
+    under keys of its own, or one test's wrong codes would refuse the next one's."""
+    from games import consumers, join_limits, ratelimit
 
     ratelimit._buckets.clear()
     consumers._room_texts.clear()
+    monkeypatch.setattr(join_limits, "KEY_PREFIX", f"join-wrong-test-{secrets.token_hex(6)}")
 
 
 @pytest.fixture(autouse=True)

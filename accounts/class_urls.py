@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/", views.class_detail, name="detail"),
     path("<int:pk>/edit", views.class_edit, name="edit"),
     path("<int:pk>/delete", views.class_delete, name="delete"),
+    path("<int:pk>/new-code", views.class_new_code, name="new_code"),
     path("<int:pk>/leaderboard", history_views.leaderboard, name="leaderboard"),
     path("<int:pk>/students/<str:slug>/", history_views.student, name="student"),
     path("<int:pk>/students/<str:slug>/export.csv", history_views.student_csv, name="student_csv"),

@@ -71,6 +71,13 @@ def classroom_update(
     return classroom
 
 
+def classroom_new_code(*, classroom: Classroom) -> str:
+    """A new join code for the class (the old one got out, say): the old code and
+    links now tell newcomers the class has a new one; whoever is already in the room
+    plays on."""
+    return game_services.room_new_code(room=classroom.room)
+
+
 @transaction.atomic
 def classroom_delete(*, classroom: Classroom) -> None:
     """The class, its room and everything played in it (its open pages close)."""

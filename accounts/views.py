@@ -107,6 +107,23 @@ def class_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+def class_new_code(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new join code (the old one got out, say), once the teacher confirms."""
+    classroom = _classroom(request, pk)
+    if request.method == "GET":
+        return render(request, "accounts/class_new_code.html", {"classroom": classroom})
+    code = services.classroom_new_code(classroom=classroom)
+    text = gettext(
+        "The class's new code is %(code)s. The old code and old links now say that the "
+        "code has changed; students already in the room play on. Reload the projector "
+        "screen if it is open."
+    )
+    messages.success(request, text % {"code": code})
+    return redirect("classes:detail", pk=classroom.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
 def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _classroom(request, pk)
     if request.method == "POST":

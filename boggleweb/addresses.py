@@ -1,4 +1,4 @@
-"""Whose request is this: the client's address, for login and join-code limits."""
+"""Whose request or socket is this: the client's address, for login and join-code limits."""
 
 from __future__ import annotations
 
@@ -22,3 +22,16 @@ def client_address(request: HttpRequest | None) -> str | None:
         if last:
             return last
     return request.META.get("REMOTE_ADDR") or None
+
+
+def socket_address(scope: dict) -> str | None:
+    """The client's IP address for a websocket, as ``client_address`` gives it for a
+    request: the last X-Forwarded-For entry behind the trusted proxy, else the peer."""
+    if settings.BEHIND_TRUSTED_PROXY:
+        headers = dict(scope.get("headers") or ())
+        forwarded = headers.get(b"x-forwarded-for", b"").decode("latin-1")
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if last:
+            return last
+    client = scope.get("client")
+    return client[0] if client else None

@@ -12,7 +12,10 @@ page, which anyone can read.
 
 While the file HEALTHZ_DRAIN_FILE exists, 503 ``{"status": "draining"}``: the
 balancer sends the process no new request, so it can be stopped without
-failing one (``make cluster-restart``, a Kubernetes preStop hook).
+failing one (``make cluster-restart``, a Kubernetes preStop hook). A drain is
+deliberate, not a fault: it is logged once, at INFO, when it begins and when
+it ends, never as Django's ERROR line for a 503 (anyone alerting on ERROR
+would be paged at every upgrade).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ PATH = "/healthz"
 TIMEOUT_SECONDS = 2
 
 _redis_clients: dict[str, redis.Redis] = {}
+_draining = False  # as last answered, to log the change only
 
 
 def database_ok() -> bool:
@@ -61,10 +65,24 @@ def redis_ok(url: str) -> bool:
     return True
 
 
+def draining() -> bool:
+    """Is the drain file there? Says so in the log when that changes."""
+    global _draining
+    now = bool(settings.HEALTHZ_DRAIN_FILE) and os.path.exists(settings.HEALTHZ_DRAIN_FILE)
+    if now != _draining:
+        _draining = now
+        if now:
+            logger.info("draining: /healthz answers 503 so that the balancer sends no new request")
+        else:
+            logger.info("drain over: /healthz answers again")
+    return now
+
+
 def healthz(request: HttpRequest) -> JsonResponse:
-    if settings.HEALTHZ_DRAIN_FILE and os.path.exists(settings.HEALTHZ_DRAIN_FILE):
+    if draining():
         response = JsonResponse({"status": "draining"}, status=503)
         add_never_cache_headers(response)
+        response._has_been_logged = True  # on purpose: not Django's "ERROR Service Unavailable"
         return response
     parts = {"database": "ok" if database_ok() else "down"}
     if settings.REDIS_URL:

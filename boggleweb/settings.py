@@ -125,7 +125,8 @@ MIDDLEWARE = [
     "boggleweb.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise (boggleweb.static): content-hashed files a page keeps through an upgrade.
+    "boggleweb.static.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -250,24 +251,34 @@ STUDENT_DATA_DAYS = env_int("STUDENT_DATA_DAYS", 365, minimum=1, maximum=3650)
 
 # --- Teachers' accounts and mail --------------------------------------------------
 LOGIN_URL = "accounts:login"
-# Login throttling (django-axes), for /accounts/login and /admin/ alike: 5 wrong
-# passwords for one user name (whatever its case) from one address, then that pair
-# waits 15 minutes; a right password or a password reset clears the count. Records
-# live in the database, so every server process enforces the same limit; nothing
-# is kept about successful logins.
+# Login throttling (django-axes, accounts/throttling.py), for /accounts/login and
+# /admin/ alike: failures are counted per account (the user name, whatever its
+# case), from any address, never per address (a school shares one: a pupil could
+# lock their teacher out). After 5, each try waits longer after the last failure
+# (5 s, doubling, at most 2 minutes); tries during the wait are refused and not
+# counted. A right password, a password reset or a day without a failure clears
+# the count; the teacher gets an e-mail the first time in a day it reaches 5.
+# Records live in the database, so every server process applies the same wait;
+# nothing is kept about successful logins.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "accounts.throttling.LoginThrottle"
 AXES_FAILURE_LIMIT = 5
-AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = timedelta(days=1)  # how long a failure is remembered
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_USERNAME_CALLABLE = "accounts.throttling.username_typed"
 AXES_CLIENT_IP_CALLABLE = "boggleweb.addresses.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.throttling.locked_out"
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
+# axes.W006 asks for the address among the lockout parameters, lest rotating user
+# agents or cookies escape a count: this count is per account whatever the user
+# agent, cookie or address, and leaves the address out on purpose (see above).
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 LOGIN_REDIRECT_URL = "classes:list"
 LOGOUT_REDIRECT_URL = "games:landing"
 
@@ -313,12 +324,18 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = DATA_DIR / "staticfiles"
+# Not under DATA_DIR: that is the data to back up (and, in Kubernetes, a volume that
+# would hide the files the image collected).
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# `manage.py collectstatic` (make run, make cluster, the Docker image) gives every file
+# a content-hashed name that pages link to, so a page keeps the files it was served
+# with through an upgrade (boggleweb/static.py).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "boggleweb.static.ContentHashedStorage"},
 }
-# Serve straight from static/ too, so a fresh checkout works before collectstatic.
+# Serve straight from static/ too (unhashed names), so a fresh checkout works before
+# collectstatic.
 WHITENOISE_USE_FINDERS = True
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns at start-up without it
 

@@ -2,10 +2,23 @@
 
 Caddy from Debian's package (the same deploy/Caddyfile) in front of N daphne
 processes, on the PostgreSQL and Redis of DATABASE_URL and REDIS_URL. It
-migrates once, starts everything, restarts a process that dies (as a service
-manager would) and stops everything on Ctrl+C or SIGTERM. SIGHUP restarts
-the daphne processes one at a time, each back on /healthz before the next
-goes (`make cluster-restart`: an upgrade during a lesson).
+migrates and collects the static files, starts everything, restarts a process
+that dies (as a service manager would) and stops everything on Ctrl+C or
+SIGTERM.
+
+SIGHUP (`make cluster-restart`, after `git pull`: an upgrade during a lesson)
+migrates and collects the static files again, then replaces every daphne
+process so that each page reconnects once: Caddy is given one port more than
+there are processes, a spare nothing listens on. A process of the new
+release starts on the spare; once Caddy sends it requests, every old process
+is drained at once (no new request, its open pages stay); then the old ones
+stop one at a time, each replaced on its own port before the next stops, so
+that their pages reconnect to processes of the new release, never to an old
+one that is about to stop too. The last old port is the next spare.
+
+A site address in plain HTTP (`http://127.0.0.1:8080`, a trial) is served as
+such: its host is allowed and the HTTPS-only settings of .env (redirect,
+HSTS, secure cookies) are off for the run, which says so.
 
 State (ports, process ids) goes to var/cluster/state.json, logs beside it.
 Settings come from the environment, as for `make run`, and from .env (the
@@ -29,11 +42,19 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
-# deploy/Caddyfile checks every 2 s, with a 3 s timeout.
+# deploy/Caddyfile checks every second, with a 3 s timeout.
 CADDY_NOTICES_SECONDS = 5
 DEFAULTS = {
     "DATABASE_URL": "postgres://127.0.0.1:5432/lettergrid",
     "REDIS_URL": "redis://127.0.0.1:6379/0",
+}
+# A plain-HTTP site cannot work with these (every page would redirect to an HTTPS
+# address nothing serves, and the session cookie would never come back).
+PLAIN_HTTP = {
+    "SECURE_SSL_REDIRECT": "false",
+    "SECURE_HSTS_SECONDS": "0",
+    "SECURE_HSTS_PRELOAD": "false",
+    "SECURE_PROXY_SSL_HEADER_ENABLED": "false",
 }
 
 
@@ -43,6 +64,13 @@ def read_env_file(path: Path) -> dict[str, str]:
         return {}
     pairs = (line.split("=", 1) for line in path.read_text().splitlines() if "=" in line)
     return {name.strip(): value.strip() for name, value in pairs if not name.startswith("#")}
+
+
+def settings_env(env_file: Path) -> dict[str, str]:
+    """The settings every process gets: DEFAULTS, then .env, then the environment
+    (which wins); an empty value means the embedded default, as in Compose."""
+    merged = {**DEFAULTS, **read_env_file(env_file), **os.environ}
+    return {name: value for name, value in merged.items() if value != ""}
 
 
 def free_port() -> int:
@@ -62,23 +90,40 @@ def healthy(port: int) -> bool:
 class Cluster:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        self.state_dir = Path(args.state_dir)
+        self.state_dir = Path(args.state_dir).resolve()  # Caddy runs from inside it
         self.state_dir.mkdir(parents=True, exist_ok=True)
         site = urlsplit(args.site if "://" in args.site else f"https://{args.site}")
-        self.env = {**DEFAULTS, **read_env_file(Path(args.env_file)), **os.environ}
-        self.env = {name: value for name, value in self.env.items() if value != ""}
+        self.env = settings_env(Path(args.env_file))
         self.env.setdefault("ALLOWED_HOSTS", f"{site.hostname},localhost,127.0.0.1")
         if site.scheme == "https":
             # Caddy is the trusted proxy: it says which requests came over HTTPS.
             self.env.setdefault("SECURE_PROXY_SSL_HEADER_ENABLED", "true")
             self.env.setdefault("CSRF_TRUSTED_ORIGINS", f"https://{site.netloc}")
-        self.ports = [
-            args.first_port + n if args.first_port else free_port() for n in range(args.processes)
+        else:
+            self.serve_plain_http(site.hostname)
+        # One port more than processes: the spare, where the next release starts.
+        ports = [
+            args.first_port + n if args.first_port else free_port()
+            for n in range(args.processes + 1)
         ]
+        self.ports, self.spare = ports[:-1], ports[-1]
         self.web: dict[int, subprocess.Popen] = {}
         self.caddy: subprocess.Popen | None = None
         self.stopping = False
         self.rolling = False
+
+    def serve_plain_http(self, hostname: str) -> None:
+        hosts = [host for host in self.env["ALLOWED_HOSTS"].split(",") if host.strip()]
+        if hostname not in hosts:
+            self.env["ALLOWED_HOSTS"] = ",".join([*hosts, hostname])
+        changed = [name for name, value in PLAIN_HTTP.items() if self.env.get(name) != value]
+        self.env.update(PLAIN_HTTP)
+        print(
+            f"Plain HTTP on {self.args.site}: {hostname} allowed"
+            + (f", and for this run {', '.join(changed)} off" if changed else "")
+            + " (HTTPS needs LETTERGRID_HOST=your.name).",
+            flush=True,
+        )
 
     # --- processes -------------------------------------------------------------
 
@@ -103,7 +148,9 @@ class Cluster:
             **self.env,
             "LETTERGRID_SITE": self.args.site,
             "LETTERGRID_TLS": self.args.tls,
-            "LETTERGRID_UPSTREAMS": " ".join(f"127.0.0.1:{port}" for port in self.ports),
+            "LETTERGRID_UPSTREAMS": " ".join(
+                f"127.0.0.1:{port}" for port in sorted([*self.ports, self.spare])
+            ),
             "CADDY_ADMIN": "off",
             # Certificates (Let's Encrypt's or the internal authority's) live here.
             "XDG_DATA_HOME": str(caddy_home / "data"),
@@ -142,6 +189,7 @@ class Cluster:
             "site": self.args.site,
             "caddy": self.caddy.pid if self.caddy else None,
             "web": [{"port": port, "pid": self.web[port].pid} for port in self.ports],
+            "spare": self.spare,
         }
         path = self.state_dir / "state.json"
         path.with_suffix(".tmp").write_text(json.dumps(state, indent=2))
@@ -149,19 +197,30 @@ class Cluster:
 
     # --- the run ---------------------------------------------------------------
 
-    def migrate(self) -> bool:
-        command = [sys.executable, "manage.py", "migrate", "--noinput"]
-        if subprocess.run(command, cwd=ROOT, env=self.env).returncode == 0:
-            return True
-        print(
-            f"migrate failed on DATABASE_URL={self.env['DATABASE_URL']}: does the database "
-            "exist (createdb lettergrid) and does PostgreSQL answer?",
-            file=sys.stderr,
-        )
-        return False
+    def prepare(self) -> bool:
+        """Migrate, and collect the static files under their content-hashed names
+        (a release's files beside the previous ones: boggleweb/static.py)."""
+        steps = (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v0"])
+        for step in steps:
+            if subprocess.run(
+                [sys.executable, "manage.py", *step], cwd=ROOT, env=self.env
+            ).returncode:
+                hint = (
+                    "does the database exist, and its role (README: The same without Docker), "
+                    "and does PostgreSQL answer?"
+                    if step[0] == "migrate"
+                    else "see the error above (the files go to staticfiles/)"
+                )
+                database = self.env["DATABASE_URL"]
+                print(
+                    f"manage.py {step[0]} failed on DATABASE_URL={database}: {hint}",
+                    file=sys.stderr,
+                )
+                return False
+        return True
 
     def run(self) -> int:
-        if not self.migrate():
+        if not self.prepare():
             return 1
         for port in self.ports:
             self.start_web(port)
@@ -204,18 +263,35 @@ class Cluster:
             self.write_state()
 
     def rolling_restart(self) -> None:
-        """One process at a time, drained first: its /healthz says "draining", Caddy's
-        next checks take it out of rotation, and only then does it stop. Its open
-        sockets close and their pages reconnect to the others."""
-        for port in self.ports:
+        """The new release on the spare port, every old process drained at once, then
+        each stopped and replaced on its port in turn: each page reconnects once, to a
+        process of the new release (see the module's docstring)."""
+        if not self.prepare():
+            print("rolling restart abandoned: the running processes stay", flush=True)
+            return
+        old = list(self.ports)
+        self.start_and_await(self.spare)
+        for port in old:
             self.drain_file(port).touch()
-            time.sleep(CADDY_NOTICES_SECONDS)
-            self.stop_process(self.web[port])
-            self.start_web(port)
+        time.sleep(CADDY_NOTICES_SECONDS)  # no new request reaches an old process
+        self.ports = [self.spare]
+        for n, port in enumerate(old):
+            if self.stopping:
+                return
+            self.stop_process(self.web.pop(port))  # its pages reconnect to the new ones
+            if n < len(old) - 1:
+                self.start_and_await(port)
+                self.ports.append(port)
             self.write_state()
-            self.wait_healthy(port)
-            time.sleep(CADDY_NOTICES_SECONDS)  # back in rotation before the next goes
+        self.spare = old[-1]
+        self.write_state()
         print("rolling restart done", flush=True)
+
+    def start_and_await(self, port: int) -> None:
+        """A new process on ``port``, back on /healthz and in Caddy's rotation."""
+        self.start_web(port)
+        self.wait_healthy(port)
+        time.sleep(CADDY_NOTICES_SECONDS)
 
     def stop(self) -> None:
         self.stopping = True

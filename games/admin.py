@@ -11,6 +11,7 @@ from django.contrib import admin
 from games.models import (
     Find,
     Player,
+    RetiredCode,
     Room,
     Round,
     RoundPlayer,
@@ -38,6 +39,17 @@ class RoomAdmin(admin.ModelAdmin):
     @admin.display(description="players")
     def player_count(self, room: Room) -> int:
         return room.players.count()
+
+
+@admin.register(RetiredCode)
+class RetiredCodeAdmin(admin.ModelAdmin):
+    """Codes teachers replaced: never given to a room again."""
+
+    list_display = ("code", "room", "retired_at")
+    list_select_related = ("room",)
+    search_fields = ("code", "room__code")
+    raw_id_fields = ("room",)
+    readonly_fields = ("retired_at",)
 
 
 @admin.register(Team)

@@ -14,6 +14,10 @@ the processes' counts are read a few seconds apart and look uneven for a
 moment (600 players joining through the balancer were moved about for no
 reason before this).
 
+Never while a process drains (a rolling restart, ``HEALTHZ_DRAIN_FILE``): its
+pages move when it stops, once, and moving others meanwhile would move some
+of them twice.
+
 Only with the Redis channel layer (several processes); ``SOCKET_REBALANCE_SECONDS``
 sets the period (0: never).
 """
@@ -29,6 +33,8 @@ import time
 import weakref
 
 from django.conf import settings
+
+from boggleweb.health import draining
 
 logger = logging.getLogger(__name__)
 
@@ -88,19 +94,20 @@ async def balance_once(client, interval: float) -> int:
     """Publish this process's count, read the others', shed the excess; how many closed."""
     now = time.time()
     mine = len(_sockets)
-    await client.hset(KEY, PROCESS, f"{mine}:{now}")
+    await client.hset(KEY, PROCESS, f"{mine}:{now}:{int(draining())}")
     await client.expire(KEY, int(interval * 10) + 1)
     entries = await client.hgetall(KEY)
-    counts, stale = [], []
+    counts, stale, restarting = [], [], False
     for process, value in entries.items():
-        count, at = value.decode().split(":")
+        count, at, *drain = value.decode().split(":")
         if now - float(at) > interval * 3:
             stale.append(process)
         else:
             counts.append(int(count))
+            restarting = restarting or drain == ["1"]
     if stale:
         await client.hdel(KEY, *stale)
-    excess = to_shed(mine, counts)
+    excess = 0 if restarting else to_shed(mine, counts)
     settled = _last_turn["excess"] > 0 and mine <= _last_turn["held"]
     _last_turn.update(held=mine, excess=excess)
     shed = excess if settled else 0

@@ -27,6 +27,7 @@ from games import (
     balance,
     clock,
     host_actions,
+    join_limits,
     protocol,
     ratelimit,
     selectors,
@@ -103,9 +104,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.judging: tuple[Round, verdicts.RoundWords] | None = None
         self.team = None  # this page's team number in the current round
         self.is_host = False
+        self.public = True  # until the snapshot finds it is a player's, or the host's
         await self.accept()
         try:
-            self.room = await in_worker(selectors.room_by_code)(self.code)
+            self.room = await in_worker(self.find_room)()
             if self.room is None or await in_worker(not_theirs)(self.room, self.browser):
                 await self.close(code=protocol.CLOSE_NOT_A_ROOM)
                 return
@@ -114,6 +116,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send_json(await in_worker(self.snapshot)())
         except SERVICE_ERRORS as error:
             await self.unavailable(error)
+
+    def find_room(self):
+        """The room of the URL's code, counted and limited as every path that tells
+        whether a code exists (games.join_limits); None closes the socket with 4004."""
+        asker = join_limits.Asker.of_socket(self.scope)
+        try:
+            return join_limits.room_for(self.code, asker=asker, user=self.scope.get("user"))
+        except join_limits.CodeRefused:
+            return None
 
     async def disconnect(self, code: int) -> None:
         balance.forget(self)
@@ -200,7 +211,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     def snapshot(self) -> dict:
         """Everything the page shows, read afresh; a play page enters the round it sees."""
-        self.room = selectors.room_by_code(self.code)
+        self.room = selectors.room_by_id(self.room.pk)  # its code may have changed
         self.round = selectors.current_round(self.room)
         self.player = selectors.player_for(self.room, self.browser)
         services.round_finish_if_due(round=self.round)
@@ -210,9 +221,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             member = services.round_enter(round=self.round, player=self.player)
         self.member = member
         self.team = member.team.number if member is not None and member.team else None
-        return selectors.snapshot(
+        # Not joined, not the host: the room's public state only (protocol.public_view).
+        self.public = self.player is None and not self.is_host
+        snapshot = selectors.snapshot(
             room=self.room, round=self.round, player=self.player, member=member, host=self.is_host
         )
+        return protocol.public_view(snapshot) if self.public else snapshot
 
     # --- events from the room group -------------------------------------------
 
@@ -231,7 +245,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if "find" in event and not with_find:
             # A team's words are for its own pages: the others see only the scores.
             event = {key: value for key, value in event.items() if key != "find"}
-        key = (self.group, event.get("seq"), kind, event.get("round"), with_find)
+        if self.public:
+            event = protocol.public_view(event)
+        key = (self.group, event.get("seq"), kind, event.get("round"), with_find, self.public)
         await self.send_json(event, text=_room_text(key, event))
         if kind == "removed" and self.player is not None and event["player"] == self.player.pk:
             self.player = None

@@ -111,16 +111,30 @@ class Room(models.Model):
 
     @property
     def group_name(self) -> str:
-        return room_group_name(self.code)
+        return room_group_name(self.pk)
 
     @property
     def roster_names(self) -> list[str]:
         return [line.strip() for line in self.roster.splitlines() if line.strip()]
 
 
-def room_group_name(code: str) -> str:
-    """The channel-layer group of a room: one helper so every sender agrees."""
-    return f"room.{code}"
+def room_group_name(room_id: int) -> str:
+    """The channel-layer group of a room: one helper so every sender agrees. By the
+    room's id, not its code, which the teacher may change while pages are open."""
+    return f"room.{room_id}"
+
+
+class RetiredCode(models.Model):
+    """A code a room had before its teacher gave it a new one: an old link or the old
+    code says the code has changed (to anyone not already in the room), and no new
+    room is ever given it."""
+
+    code = models.CharField(max_length=ROOM_CODE_LENGTH, unique=True)
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="retired_codes")
+    retired_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.code
 
 
 class Team(models.Model):

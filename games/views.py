@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -91,6 +93,9 @@ def room_new(request: HttpRequest) -> HttpResponse:
     return render(request, "games/room_new.html", {"form": form})
 
 
+NO_ROOM = gettext_lazy("No room has that code: check it with your teacher.")
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     """The join form: a code and a nickname (the code comes filled in from a link).
@@ -100,36 +105,37 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     landing page lands here for those.
     """
     form = JoinForm(request.POST or None, initial={"code": code})
-    refused = join_limits.refusal(request)  # too many wrong codes lately: look none up
+    asker = join_limits.Asker.of_request(request)
     room = None
     if request.method == "POST" and form.is_valid():
-        room = None if refused else selectors.room_by_code(form.cleaned_data["code"])
-        nickname = form.cleaned_data["nickname"]
-        if refused:
-            form.add_error("code", refused)
-        elif room is None:
-            join_limits.wrong_code(request)
-            form.add_error("code", gettext("No room has that code: check it with your teacher."))
-        elif not nickname.strip() and room.nicknames != Room.Nicknames.TYPED:
-            return redirect("games:join_code", code=room.code)  # the roster, or a name
+        code, nickname = form.cleaned_data["code"], form.cleaned_data["nickname"]
+        try:
+            room = join_limits.room_for(code, asker=asker, user=request.user)
+        except join_limits.CodeRefused as refused:
+            form.add_error("code", str(refused))
         else:
-            try:
-                services.player_join(room=room, browser=browser_id(request), nickname=nickname)
-            except NicknameError as error:
-                form.add_error("nickname", str(error))
-            except services.JoinRefused as error:
-                form.add_error(None, str(error))
+            if room is None:
+                form.add_error("code", NO_ROOM)
+            elif not nickname.strip() and room.nicknames != Room.Nicknames.TYPED:
+                return redirect("games:join_code", code=room.code)  # the roster, or a name
             else:
-                return redirect("games:room", code=room.code)
-    if room is None and code and not refused:
-        room = selectors.room_by_code(code)
-    if code and room is None and request.method == "GET":
-        # A link with a wrong or old code: say so above the (unbound) form.
-        if not refused:
-            join_limits.wrong_code(request)
-        messages.error(
-            request, refused or gettext("No room has that code: check it with your teacher.")
-        )
+                try:
+                    services.player_join(room=room, browser=browser_id(request), nickname=nickname)
+                except NicknameError as error:
+                    form.add_error("nickname", str(error))
+                except services.JoinRefused as error:
+                    form.add_error(None, str(error))
+                else:
+                    return redirect("games:room", code=room.code)
+    elif code and request.method == "GET":
+        # A link: say at once, above the (unbound) form, if its code opens nothing.
+        try:
+            room = join_limits.room_for(code, asker=asker, user=request.user)
+        except join_limits.CodeRefused as refused:
+            messages.error(request, str(refused))
+        else:
+            if room is None:
+                messages.error(request, NO_ROOM)
     context = {"form": form, "code": room.code if room else code, **rosters.join_choices(room)}
     return render(request, "games/join.html", context)
 
@@ -137,15 +143,19 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
 @never_cache
 @require_GET
 def room(request: HttpRequest, code: str) -> HttpResponse:
-    room = selectors.room_by_code(code)
+    """A player's page. To anyone else it is the way in (the join page, which counts a
+    wrong code): the same redirect whether the code opens a room or not."""
+    room = selectors.room_by_code(code) or selectors.room_by_replaced_code(code)
     browser = browser_id(request)
-    if room is None or not_theirs(room, browser):
-        raise Http404("No room has that code.")
-    player = selectors.player_for(room, browser)
-    if player is None:
-        if selectors.is_host(room, browser, request.user) and rules(room.mode).shared:
+    if room is not None and not_theirs(room, browser):
+        room = None  # a homework attempt's room: to anyone else, like no room at all
+    player = room and selectors.player_for(room, browser)
+    if room is None or player is None:
+        if room and selectors.is_host(room, browser, request.user) and rules(room.mode).shared:
             return redirect("games:projector", code=room.code)
-        return redirect("games:join_code", code=room.code)
+        return redirect("games:join_code", code=code)
+    if room.code != code.strip().upper():  # a code the teacher replaced: the page's own
+        return redirect("games:room", code=room.code)
     page = {
         "code": room.code,
         # ?play=1: the page a player plays on (it takes part in the rounds it sees running).
@@ -158,13 +168,40 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "games/play.html", context)
 
 
+def _room_for(request: HttpRequest, code: str) -> Room:
+    """The room of ``code`` for a page that tells whether it exists (results,
+    flashcards, a new round): a wrong code counts (games.join_limits). Raises
+    CodeRefused (see ``codes_limited``)."""
+    asker = join_limits.Asker.of_request(request)
+    room = join_limits.room_for(code, asker=asker, user=request.user)
+    if room is None:
+        raise Http404("No room has that code.")
+    return room
+
+
+def codes_limited(view):
+    """A view that looks a code up with ``_room_for``: over the limits, the join page
+    says why, and nothing tells whether the code opens a room."""
+
+    @functools.wraps(view)
+    def limited(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except join_limits.CodeRefused as refused:
+            messages.error(request, str(refused))
+            return redirect("games:join")
+
+    return limited
+
+
 @never_cache
 @require_GET
+@codes_limited
 def results(request: HttpRequest, code: str, number: int) -> HttpResponse:
-    room = selectors.room_by_code(code)
+    room = _room_for(request, code)
     # The words come from verdicts.round_solution (read once per process): not the
     # 700-odd paths of a 6x6 round decoded again on every request.
-    game_round = room and room.rounds.filter(number=number).defer("solution").first()
+    game_round = room.rounds.filter(number=number).defer("solution").first()
     browser = browser_id(request)
     if game_round is None or not_theirs(room, browser):
         raise Http404("No such round.")
@@ -184,6 +221,7 @@ FLASHCARD_CHOICES = ("missed", "all", "class")
 
 @never_cache
 @require_GET
+@codes_limited
 def flashcards(request: HttpRequest, code: str, number: int) -> HttpResponse:
     """A pupil's words to take home, as a flashcard file (Anki, Quizlet): the words they
     missed (``?words=missed``, the default) or all the round's (``?words=all``), with
@@ -191,8 +229,8 @@ def flashcards(request: HttpRequest, code: str, number: int) -> HttpResponse:
     missed words need the browser that played the round. The room's host may take the
     words the class missed most (``?words=class``), as a class's teacher may from the
     leaderboard."""
-    room = selectors.room_by_code(code)
-    game_round = room and room.rounds.filter(number=number, finished_at__isnull=False).first()
+    room = _room_for(request, code)
+    game_round = room.rounds.filter(number=number, finished_at__isnull=False).first()
     which = request.GET.get("words", "missed")
     browser = browser_id(request)
     if game_round is None or which not in FLASHCARD_CHOICES or not_theirs(room, browser):
@@ -210,7 +248,9 @@ def flashcards(request: HttpRequest, code: str, number: int) -> HttpResponse:
 
 
 def _hosted_room(request: HttpRequest, code: str) -> Room:
-    room = selectors.room_by_code(code)
+    """The host's own room, by its code or one its teacher replaced (a 404 for anyone
+    else, whether the code opens a room or not)."""
+    room = selectors.room_by_code(code) or selectors.room_by_replaced_code(code)
     if room is None or not selectors.is_host(room, browser_id(request), request.user):
         raise Http404("No room of yours has that code.")
     return room
@@ -321,11 +361,10 @@ def _say_what_was_planted(request: HttpRequest, dealt: services.Dealt) -> None:
 
 
 @require_POST
+@codes_limited
 def play_again(request: HttpRequest, code: str) -> HttpResponse:
     """A new round in the same room with the same settings (the host's button)."""
-    room = selectors.room_by_code(code)
-    if room is None:
-        raise Http404("No room has that code.")
+    room = _room_for(request, code)
     if not selectors.is_host(room, browser_id(request), request.user):
         messages.error(request, gettext("Only the host can deal a new round."))
         return redirect("games:room", code=room.code)
@@ -339,7 +378,7 @@ def play_again(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def rule_word(request: HttpRequest, code: str, number: int) -> HttpResponse:
     """The teacher allows a refused word or disallows an accepted one, from the results."""
-    room = selectors.room_by_code(code)
+    room = selectors.room_by_code(code) or selectors.room_by_replaced_code(code)
     if room is None or not selectors.can_rule(room, request.user):
         raise Http404("No class of yours has that room.")
     game_round = get_object_or_404(room.rounds, number=number, finished_at__isnull=False)

@@ -17,6 +17,7 @@ from games.homework.services import attempt_start
 from games.models import (
     Find,
     Player,
+    RetiredCode,
     Room,
     Round,
     RoundPlayer,
@@ -31,6 +32,7 @@ from games.tests.homework_helpers import finish, make_class_room, make_homework,
 pytestmark = pytest.mark.django_db
 MODELS = [
     Room,
+    RetiredCode,
     Team,
     Player,
     Round,
@@ -51,7 +53,8 @@ MODELS = [
 @pytest.fixture
 def filled(teacher):
     """One row of every model, a team room included."""
-    make_classroom(teacher, roster=["Ann"])
+    classroom = make_classroom(teacher, roster=["Ann"])
+    game_services.room_new_code(room=classroom.room)
     room = make_room(mode="teams")
     player = game_services.player_join(room=room, browser="ann", nickname="Ann")
     game_round = room.rounds.get()

@@ -51,6 +51,30 @@ def test_the_class_page_shows_the_code_the_join_link_the_qr_and_the_roster(teach
     assert "<li>Ann</li><li>Ben</li>" in html
 
 
+def test_the_teacher_gives_the_class_a_new_code_and_the_page_shows_it(teacher_client, teacher):
+    classroom = make_classroom(teacher)
+    old = classroom.code
+    page = reverse("classes:detail", kwargs={"pk": classroom.pk})
+    ask = reverse("classes:new_code", kwargs={"pk": classroom.pk})
+    assert f'href="{ask}"' in teacher_client.get(page).content.decode()
+    confirm = teacher_client.get(ask).content.decode()  # asked first: the old code then stops
+    assert old in confirm and "Keep this one" in confirm
+    classroom.refresh_from_db()
+    assert classroom.code == old
+    answer = teacher_client.post(ask)
+    assert answer.url == page
+    classroom.refresh_from_db()
+    new = classroom.code
+    assert new != old
+    html = teacher_client.get(page).content.decode()
+    assert f'<p class="join-code" id="join-code">{new}</p>' in html
+    assert f"http://testserver/join/{new}" in html and old not in html
+    assert f"new code is {new}." in html
+    # The projector screen opens by either code, and shows the new one.
+    projector = teacher_client.get(reverse("games:projector", kwargs={"code": old}))
+    assert projector.status_code == 200 and new in projector.content.decode()
+
+
 def test_the_teacher_runs_the_room_from_any_browser_without_being_asked(teacher_client, teacher):
     classroom = make_classroom(teacher)  # created in another browser ("t-browser")
     projector = reverse("games:projector", kwargs={"code": classroom.code})
@@ -97,6 +121,7 @@ def test_my_classes_lists_mine_only(teacher_client, teacher, other_teacher):
         ("detail", ["get"]),
         ("edit", ["get", "post"]),
         ("delete", ["get", "post"]),
+        ("new_code", ["get", "post"]),
     ],
 )
 def test_another_teachers_class_is_not_found(teacher_client, other_teacher, page, methods):
@@ -107,6 +132,7 @@ def test_another_teachers_class_is_not_found(teacher_client, other_teacher, page
         assert response.status_code == 404, method
     theirs.refresh_from_db()
     assert (theirs.name, theirs.room.host_browser) == ("Year 9 Spanish", "t-browser")
+    assert not theirs.room.retired_codes.exists()
 
 
 def test_class_pages_ask_for_a_login(client, teacher):

@@ -124,3 +124,22 @@ def test_the_command_prints_counts_and_a_dry_run_deletes_nothing(world, settings
     )
     call_command("purge_student_data", stdout=StringIO())
     assert (Room.objects.count(), Round.objects.count(), Player.objects.count()) == (2, 2, 2)
+
+
+def test_housekeeping_clears_expired_sessions_and_purges_old_play(world, settings):
+    """`manage.py housekeeping`: what cron, Compose and the Kubernetes CronJob run daily."""
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.models import Session
+
+    settings.STUDENT_DATA_DAYS = 365
+    expired, current = SessionStore(), SessionStore()
+    for session in (expired, current):
+        session["lettergrid_browser"] = "b"
+        session.create()
+    Session.objects.filter(pk=expired.session_key).update(expire_date=NOW - timedelta(days=1))
+    out = StringIO()
+    call_command("housekeeping", stdout=out)
+    assert list(Session.objects.values_list("pk", flat=True)) == [current.session_key]
+    assert "Expired sessions deleted." in out.getvalue()
+    assert "Deleted 1 rooms, 0 teams, 2 rounds, 2 players" in out.getvalue()
+    assert (Room.objects.count(), Player.objects.count()) == (2, 2)

@@ -84,14 +84,23 @@ def test_database_down_is_a_503():
     assert body == {"status": "down", "database": "down", "redis": "not used"}
 
 
-def test_a_draining_process_says_so_until_the_file_goes(client, settings, tmp_path):
+def test_a_draining_process_says_so_until_the_file_goes(client, settings, tmp_path, caplog):
     settings.REDIS_URL = None
     settings.HEALTHZ_DRAIN_FILE = str(tmp_path / "draining")
     assert client.get("/healthz").status_code == 200
     (tmp_path / "draining").touch()
-    response = client.get("/healthz")
-    assert response.status_code == 503
-    assert response.json() == {"status": "draining"}
+    for _ in range(3):  # a balancer's checks, every 2 s
+        response = client.get("/healthz")
+        assert response.status_code == 503
+        assert response.json() == {"status": "draining"}
     assert client.get("/how-to-play").status_code == 200  # pages are still served
     (tmp_path / "draining").unlink()
     assert client.get("/healthz").status_code == 200
+    # A deliberate drain is two INFO lines, never an ERROR (nobody is paged).
+    said = [
+        (r.levelname, r.getMessage())
+        for r in caplog.records
+        if r.name.startswith(("boggleweb", "django"))
+    ]
+    assert [level for level, _ in said] == ["INFO", "INFO"], said
+    assert said[0][1].startswith("draining") and said[1][1].startswith("drain over")

@@ -57,7 +57,7 @@ def test_code_passes_ruff_lint_and_format():
 
 @pytest.mark.django_db
 def test_a_missing_page_is_a_friendly_404(client):
-    response = client.get("/r/NOPE99/")
+    response = client.get("/r/NOPE99/rounds/1/results")
     assert response.status_code == 404
     html = response.content.decode()
     assert "There is nothing here." in html

@@ -73,6 +73,20 @@ def test_migrations_run_as_a_job_on_the_same_settings():
     assert job["containers"][0]["envFrom"] == web["containers"][0]["envFrom"]
 
 
+def test_housekeeping_is_a_daily_cronjob_on_the_same_image_and_settings():
+    cron = resource("CronJob", "lettergrid-housekeeping")["spec"]
+    web = resource("Deployment", "lettergrid-web")["spec"]["template"]["spec"]
+    (job,) = cron["jobTemplate"]["spec"]["template"]["spec"]["containers"]
+    assert job["command"] == ["python", "manage.py", "housekeeping"]
+    assert job["image"] == web["containers"][0]["image"]
+    assert job["envFrom"] == web["containers"][0]["envFrom"]
+    assert cron["concurrencyPolicy"] == "Forbid"
+    minute, hour, *every_day = cron["schedule"].split()
+    assert every_day == ["*", "*", "*"] and 0 <= int(hour) < 24 and 0 <= int(minute) < 60
+    config = resource("ConfigMap", "lettergrid-config")["data"]
+    assert cron["timeZone"] == config["TIME_ZONE"]
+
+
 def test_postgres_and_redis_are_external_and_every_setting_is_given():
     assert resource("Service", "lettergrid-postgres")["spec"]["type"] == "ExternalName"
     assert resource("Service", "lettergrid-redis")["spec"]["type"] == "ExternalName"

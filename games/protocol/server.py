@@ -256,6 +256,26 @@ ERROR_CODES = (
 )
 
 
+# What a socket that has not joined the room, and is not its host (nor its class's
+# teacher), is not shown: who plays, and how they score. Its messages keep their
+# type, seq and every other field, with these emptied (and a team's find dropped).
+PRIVATE_FIELDS = {
+    "snapshot": ("finds", "scores", "players"),
+    "scores": ("scores",),
+    "players": ("players",),
+}
+
+
+def public_view(message: dict) -> dict:
+    """``message`` as a socket that has not joined the room sees it."""
+    hidden = PRIVATE_FIELDS.get(message["type"])
+    if hidden is None:
+        return message
+    public = {key: value for key, value in message.items() if key != "find"}
+    public.update({field: [] for field in hidden})
+    return public
+
+
 # The builders: every server message is made by one of these.
 
 

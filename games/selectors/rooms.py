@@ -9,11 +9,21 @@ from django.db import connection
 from django.utils import timezone
 
 from games import clock
-from games.models import Player, Room, Round, RoundPlayer
+from games.models import Player, RetiredCode, Room, Round, RoundPlayer
 
 
 def room_by_code(code: str) -> Room | None:
     return Room.objects.filter(code=code.strip().upper()).first()
+
+
+def room_by_replaced_code(code: str) -> Room | None:
+    """The room whose teacher replaced ``code`` with a new one."""
+    retired = RetiredCode.objects.filter(code=code.strip().upper()).select_related("room").first()
+    return retired.room if retired else None
+
+
+def room_by_id(room_id: int) -> Room | None:
+    return Room.objects.filter(pk=room_id).first()
 
 
 def current_round(room: Room) -> Round | None:
@@ -59,6 +69,11 @@ def is_host(room: Room, browser: str | None, user=None) -> bool:
     if browser is not None and browser == room.host_browser:
         return True
     return is_owner(room, user)
+
+
+def is_in_room(room: Room, browser: str | None, user=None) -> bool:
+    """A player of the room (not removed), its host, or its class's teacher."""
+    return is_host(room, browser, user) or player_for(room, browser) is not None
 
 
 def is_owner(room: Room, user) -> bool:

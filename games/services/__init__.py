@@ -12,6 +12,7 @@ live scores, rulings), with ``broadcast`` and ``errors`` shared by them.
 Callers import this package.
 """
 
+from games.services.codes import room_new_code
 from games.services.errors import (
     JoinRefused,
     RoomSettingsError,
@@ -86,6 +87,7 @@ __all__ = [
     "room_delete",
     "room_details_save",
     "room_lock",
+    "room_new_code",
     "room_show_top_only",
     "round_deal",
     "round_enter",

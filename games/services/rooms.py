@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import secrets
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -14,8 +13,6 @@ from django.utils.translation import gettext_lazy as _
 from games import clock, dealing, protocol, selectors, vocabulary
 from games.labels import LANGUAGE_NAMES
 from games.models import (
-    ROOM_CODE_ALPHABET,
-    ROOM_CODE_LENGTH,
     Player,
     Room,
     Round,
@@ -35,6 +32,7 @@ from games.nicknames import (
     nickname_taken,
 )
 from games.services.broadcast import broadcast, close_group
+from games.services.codes import free_room_code
 from games.services.errors import JoinRefused, RoomSettingsError, TeamFixed
 
 MIN_DURATION, MAX_DURATION = 30, 600
@@ -115,10 +113,6 @@ class RoomSettings:
             )
 
 
-def _new_room_code() -> str:
-    return "".join(secrets.choice(ROOM_CODE_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
-
-
 @transaction.atomic
 def room_create(
     *,
@@ -135,10 +129,7 @@ def room_create(
     checked = RoomSettings().changed(**settings)
     room = Room(host_browser=host_browser, owner=owner, roster=roster, nicknames=nicknames)
     _apply(room, checked)
-    for _attempt in range(20):
-        room.code = _new_room_code()
-        if not Room.objects.filter(code=room.code).exists():
-            break
+    room.code = free_room_code()
     room.save()
     round_deal(room=room, board=board)
     return room

@@ -67,6 +67,15 @@ async def test_the_busier_process_closes_some_sockets_to_reconnect_elsewhere():
         await client.hset(balance.KEY, "gone:2", f"0:{time.time() - 3600}")
         await balance.balance_once(client, interval=10)
         assert await client.hget(balance.KEY, "gone:2") is None
+        # While a process drains (a rolling restart) nobody moves a page: each moves
+        # once, when its process stops.
+        balance._last_turn.update(held=30, excess=3)
+        await client.hset(balance.KEY, "other:1", f"0:{time.time()}")
+        await client.hset(balance.KEY, "old:3", f"30:{time.time()}:1")
+        assert await balance.balance_once(client, interval=10) == 0
+        await client.hdel(balance.KEY, "old:3")  # the restart is over: two turns, as ever
+        assert await balance.balance_once(client, interval=10) == 0
+        assert await balance.balance_once(client, interval=10) > 0
     finally:
         for ws in pages:
             await ws.disconnect()

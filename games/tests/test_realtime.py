@@ -46,6 +46,11 @@ async def test_players_idle_for_30_seconds_still_receive_a_broadcast_on_redis():
         room = await sync_to_async(make_room)(mode="versus")
         sockets = []
         for index in range(8):
+            # Players: a socket that has not joined sees nobody's nickname (protocol.md).
+            await sync_to_async(services.player_join)(
+                room=room, browser=f"idle-{index}", nickname=f"Idle{index}"
+            )
+        for index in range(8):
             ws = communicator(room.code, f"idle-{index}")
             assert (await ws.connect())[0]
             await drain_until(ws, "snapshot")

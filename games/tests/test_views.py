@@ -154,8 +154,10 @@ def test_only_the_host_can_play_again(client):
     assert room.rounds.count() == 1
 
 
-def test_unknown_room_is_a_404(client):
-    assert client.get(reverse("games:room", kwargs={"code": "ZZZZZZ"})).status_code == 404
+def test_an_unknown_room_leads_to_the_join_page_which_says_so(client):
+    answer = client.get(reverse("games:room", kwargs={"code": "ZZZZZZ"}), follow=True)
+    assert answer.redirect_chain == [(reverse("games:join_code", args=["ZZZZZZ"]), 302)]
+    assert "No room has that code" in answer.content.decode()
 
 
 def test_the_play_page_weighs_under_100_kb_with_everything_it_loads(client):
