@@ -123,7 +123,10 @@ def test_another_device_sees_nothing_of_an_attempt_and_records_nothing(homework)
         text = response.content.decode()
         assert "another device" in text and "Ana" not in text and "rest" not in text
     room = attempt.round.room.code
-    assert intruder.get(reverse("games:room", args=[room])).status_code == 404
+    # the room's page leads another browser to the join page, as a code of no room does
+    assert intruder.get(reverse("games:room", args=[room])).url == reverse(
+        "games:join_code", args=[room]
+    )
     assert intruder.get(reverse("games:results", args=[room, 1])).status_code == 404
     assert Find.objects.filter(round=attempt.round).count() == 1
 
