@@ -10,6 +10,7 @@ from accounts.tests.conftest import make_classroom, make_teacher
 from games import selectors, services
 from games.models import Round
 from games.selectors.flashcards import class_cards
+from games.engine.glosses import gloss_table
 from games.selectors.glosses import round_glosses
 from games.sessions import BROWSER_KEY
 from games.tests.conftest import ANN, BEN, HOST, make_room, start_round
@@ -63,10 +64,14 @@ def test_every_word_of_the_results_has_its_meaning_in_the_pages_language(client)
     assert '"glosses"' in page.content.decode()  # in the page's embedded data
 
 
-def test_a_french_interface_reads_a_french_word_in_english_and_an_english_one_in_french():
+def test_a_french_interface_reads_a_french_definition_and_an_english_word_in_french():
+    """A French-speaking pupil reads a French word's reviewed French definition, never an
+    English translation of it (issue 14: a definition in their language or nothing)."""
     room = make_room(mode="versus", host=HOST)
     game_round = french_round(room)
-    assert "eat" in round_glosses(game_round, "fr", ["manger"])["manger"]
+    manger = round_glosses(game_round, "fr", ["manger"])["manger"]
+    assert manger == gloss_table("fr", "fr").find("manger") and "aliments" in manger
+    assert "eat" not in manger
     services.round_finish(round=selectors.current_round(room))
     english = services.round_deal(room=room, board="PERS/LATG/SINE/TERS", language="en").round
     services.round_finish(round=english)

@@ -79,6 +79,7 @@ def build_blocklist(
     notes: list[str],
     bases: dict[str, set[str]] | None = None,
     reviewed: list[tuple[str, str]] = (),
+    kept: frozenset[str] = frozenset(),
 ) -> dict[str, str]:
     """Folded word -> ``slur`` or ``vulgar``, every form of every blocked lemma.
 
@@ -86,7 +87,8 @@ def build_blocklist(
     it of (ungefickt -> gefickt): the forms of a prefixed lemma are forms of
     its base too, so a prefix does not unblock a word. ``reviewed`` are the
     ``(category, word)`` a content review blocked (games/engine/build/reviews.py):
-    entries like the curated ones.
+    entries like the curated ones; ``kept`` are the folded words it read as innocent,
+    spared like the curated ``keep`` entries.
     """
     entries, problems = read_curated(lang)
     entries += [Entry(category, word, "content review") for category, word in reviewed]
@@ -104,7 +106,7 @@ def build_blocklist(
                     by_lemma.setdefault(root, set()).add(word)
     blocked: dict[str, str] = {}
     blocked_lemmas = {e.word.lower() for e in entries if e.category in BLOCKING}
-    keep = {fold(e.word, lang) for e in entries if e.category == KEEP}
+    keep = {fold(e.word, lang) for e in entries if e.category == KEEP} | set(kept)
     for entry in sorted(entries, key=lambda e: e.category != "slur"):  # slurs win
         if entry.category not in BLOCKING:
             continue

@@ -153,7 +153,7 @@ def build_language(
         f"forms of lemmas the review judged rare, names, mild or abbreviations: {followed}"
     )
     blocked = blocklists.build_blocklist(
-        lang, spellings, notes, collected.bases, review.blocked_entries()
+        lang, spellings, notes, collected.bases, review.blocked_entries(), review.kept_words()
     )
     # Only the spellings a learner meets are shown (display.py); then the review's.
     is_noun = collected.nouns.headwords.__contains__ if collected.nouns else lambda _: False

@@ -100,6 +100,11 @@ class Review:
                 entries.append((verdict.verdict, (verdict.display or (verdict.word,))[0]))
         return entries
 
+    def kept_words(self) -> frozenset[str]:
+        """The words a reviewer read as innocent: never blocked as another lemma's form
+        (fr bande beside the slang bander, it tetti beside tette, de fressen)."""
+        return frozenset(word for word, verdict in self.verdicts.items() if verdict.verdict == "keep")
+
     def apply_levels(
         self, levels: dict[str, tuple[int, float]], notes: list[str]
     ) -> dict[str, tuple[int, float]]:
