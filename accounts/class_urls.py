@@ -34,6 +34,11 @@ urlpatterns = [
         name="homework_report",
     ),
     path(
+        "<int:pk>/homework/<int:homework_id>/delete",
+        homework_views.homework_delete,
+        name="homework_delete",
+    ),
+    path(
         "<int:pk>/homework/<int:homework_id>/report.csv",
         homework_views.homework_csv,
         name="homework_csv",

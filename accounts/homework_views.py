@@ -154,6 +154,20 @@ def homework_detail(request: HttpRequest, pk: int, homework_id: int) -> HttpResp
     return render(request, "accounts/homework_report.html", context)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def homework_delete(request: HttpRequest, pk: int, homework_id: int) -> HttpResponse:
+    """Ask, then delete the homework with every pupil's attempt on it."""
+    classroom = _classroom(request, pk)
+    homework = _homework(classroom, homework_id)
+    if request.method == "POST":
+        homework_services.homework_delete(homework=homework)
+        messages.success(request, gettext("Homework “%(title)s” deleted.") % {"title": homework.title})
+        return redirect("classes:homework", pk=pk)
+    context = {"classroom": classroom, "homework": homework}
+    return render(request, "accounts/homework_delete.html", context)
+
+
 def _cells(game_round) -> dict:
     board = parse_board(game_round.board)
     return {"cols": board.cols, "faces": [cell or "■" for cell in board.cells]}

@@ -160,3 +160,35 @@ def test_the_class_pages_lead_to_homework_and_today_s_board(teacher_client, clas
     assert 'id="today-class"' in detail
     listing = teacher_client.get(reverse("classes:homework", args=[classroom.pk])).content.decode()
     assert "Week 1" in listing and 'id="easy-words"' in listing and "Ana" in listing
+
+
+def test_a_teacher_deletes_homework_with_every_attempt_and_only_that(teacher_client, classroom):
+    """Asked first; then the homework, its boards and the pupils' attempts go (the link is
+    a 404), and the class's other homework keeps its attempts."""
+    from games.homework.models import Attempt
+    from games.models import Room
+
+    homework = make_homework(classroom.room)
+    other = make_homework(classroom.room, title="Unit 4")
+    finish(start(homework, "Ana"), "rest", "pets")
+    finish(start(other, "Ben"), "tale")
+    rooms = Room.objects.count()
+    url = reverse("classes:homework_delete", args=[classroom.pk, homework.pk])
+    page = teacher_client.get(url)
+    assert "Unit 3: at home" in page.content.decode() and Homework.objects.count() == 2
+    response = teacher_client.post(url, follow=True)
+    assert "deleted" in response.content.decode()
+    assert list(Homework.objects.all()) == [other]
+    assert list(Attempt.objects.values_list("pupil", flat=True)) == [
+        other.boards.get().round.attempts.get().pupil
+    ]
+    assert Room.objects.count() == rooms - 2  # the board's room and Ana's attempt's
+    assert teacher_client.get(reverse("homework:homework", args=[homework.token])).status_code == 404
+
+
+def test_another_teachers_homework_cannot_be_deleted(client, other_teacher, classroom):
+    homework = make_homework(classroom.room)
+    client.force_login(other_teacher)
+    url = reverse("classes:homework_delete", args=[classroom.pk, homework.pk])
+    assert client.post(url).status_code == 404
+    assert Homework.objects.filter(pk=homework.pk).exists()

@@ -299,6 +299,16 @@ def pupil_attempts_delete(*, class_room: Room, key: str) -> int:
     return len(attempts)
 
 
+@transaction.atomic
+def homework_delete(*, homework: Homework) -> None:
+    """Delete homework a teacher set, with its boards and every attempt on them (rooms,
+    players, rounds, finds, tallies): nothing of it is left in any report."""
+    boards = list(Round.objects.filter(homework_board__homework=homework).values_list("pk", flat=True))
+    Room.objects.filter(rounds__attempt__board__in=boards).delete()
+    Room.objects.filter(rounds__in=boards).delete()
+    homework.delete()
+
+
 def play_at_home_purge(*, cutoff: datetime) -> list[tuple[int, dict[str, int]]]:
     """Delete homework set before ``cutoff`` and boards of the day dealt before it, with
     every attempt on them (rooms, players, rounds, finds, tallies); the results of each
