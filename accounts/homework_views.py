@@ -162,7 +162,9 @@ def homework_delete(request: HttpRequest, pk: int, homework_id: int) -> HttpResp
     homework = _homework(classroom, homework_id)
     if request.method == "POST":
         homework_services.homework_delete(homework=homework)
-        messages.success(request, gettext("Homework “%(title)s” deleted.") % {"title": homework.title})
+        messages.success(
+            request, gettext("Homework “%(title)s” deleted.") % {"title": homework.title}
+        )
         return redirect("classes:homework", pk=pk)
     context = {"classroom": classroom, "homework": homework}
     return render(request, "accounts/homework_delete.html", context)

@@ -183,7 +183,9 @@ def test_a_teacher_deletes_homework_with_every_attempt_and_only_that(teacher_cli
         other.boards.get().round.attempts.get().pupil
     ]
     assert Room.objects.count() == rooms - 2  # the board's room and Ana's attempt's
-    assert teacher_client.get(reverse("homework:homework", args=[homework.token])).status_code == 404
+    assert (
+        teacher_client.get(reverse("homework:homework", args=[homework.token])).status_code == 404
+    )
 
 
 def test_another_teachers_homework_cannot_be_deleted(client, other_teacher, classroom):

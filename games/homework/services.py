@@ -303,7 +303,9 @@ def pupil_attempts_delete(*, class_room: Room, key: str) -> int:
 def homework_delete(*, homework: Homework) -> None:
     """Delete homework a teacher set, with its boards and every attempt on them (rooms,
     players, rounds, finds, tallies): nothing of it is left in any report."""
-    boards = list(Round.objects.filter(homework_board__homework=homework).values_list("pk", flat=True))
+    boards = list(
+        Round.objects.filter(homework_board__homework=homework).values_list("pk", flat=True)
+    )
     Room.objects.filter(rounds__attempt__board__in=boards).delete()
     Room.objects.filter(rounds__in=boards).delete()
     homework.delete()
