@@ -117,6 +117,10 @@ class RoomSettingsForm(RoomForm):
         required=False,
         label=_("Bonus points per planted word"),
     )
+    show_vocabulary = forms.BooleanField(
+        required=False,
+        label=_("Show the planted words to pupils, beside the board"),
+    )
 
     def __init__(self, *args, room=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -139,6 +143,7 @@ class RoomSettingsForm(RoomForm):
             "vocabulary": room.vocabulary_id,
             "plant_count": room.plant_count,
             "plant_bonus": room.plant_bonus,
+            "show_vocabulary": room.show_vocabulary,
         }
 
     def room_settings(self) -> dict:
@@ -148,6 +153,7 @@ class RoomSettingsForm(RoomForm):
             "vocabulary": data["vocabulary"],
             "plant_count": data["plant_count"] or 0,
             "plant_bonus": data["plant_bonus"] or 0,
+            "show_vocabulary": data["show_vocabulary"],
         }
 
 

@@ -40,6 +40,9 @@ JS_STRINGS = {
         "score_other": _("{name}: {points} ({count} words)"),
         "last_thirty": _("30 seconds left"),
         "last_ten": _("Last 10 seconds!"),
+        # The unit's words beside the board (static/js/vocabulary.js).
+        "vocabulary_bonus": _("+{bonus} points each"),
+        "vocabulary_found": _("found"),
     },
     "projector": {
         "waiting": _("Waiting to start"),

@@ -58,6 +58,7 @@ class RoomSettings:
     vocabulary: VocabularyList | None = None
     plant_count: int = 0
     plant_bonus: int = 0
+    show_vocabulary: bool = False  # the planted words listed beside the board for pupils
 
     @classmethod
     def of(cls, room: Room) -> RoomSettings:
