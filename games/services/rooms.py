@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from games import clock, dealing, protocol, selectors, vocabulary
-from games.labels import LANGUAGE_NAMES
+from games.labels import LANGUAGE_NAMES, TEAM_NAMES, team_name
 from games.models import (
     Player,
     Room,
@@ -37,9 +36,6 @@ from games.services.errors import JoinRefused, RoomSettingsError, TeamFixed
 
 MIN_DURATION, MAX_DURATION = 30, 600
 MAX_PLANT, MAX_BONUS = 8, 20
-
-# Stored with each team in the language of the page that made it (the host's).
-TEAM_NAMES = (_("Red"), _("Blue"), _("Green"), _("Gold"), _("Purple"), _("Orange"))
 
 
 @dataclass(frozen=True)
@@ -148,7 +144,7 @@ def room_settings_save(room: Room, settings: RoomSettings) -> None:
     if rules(settings.mode).teams:
         for number in range(1, settings.team_count + 1):
             Team.objects.get_or_create(
-                room=room, number=number, defaults={"name": str(TEAM_NAMES[number - 1])}
+                room=room, number=number, defaults={"name": team_name(number)}
             )
 
 
