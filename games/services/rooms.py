@@ -65,6 +65,10 @@ class RoomSettings:
         if unknown:
             raise TypeError(f"not a room setting: {sorted(unknown)}")
         settings = dataclasses.replace(self, **changes)
+        # Another language: the last language's dice give way to the new one's default.
+        other_dice = dealing.dice_language(settings.dice) not in (None, settings.language)
+        if "language" in changes and "dice" not in changes and other_dice:
+            settings = dataclasses.replace(settings, dice="")
         settings.check()
         return settings
 
