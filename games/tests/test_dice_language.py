@@ -48,9 +48,7 @@ def test_english_dice_for_a_french_round_are_refused_in_words():
     }  # fmt: skip
     form = RoomForm(data)
     assert not form.is_valid()
-    assert form.errors["dice"] == [
-        "These dice are for English rounds: this round is in French."
-    ]
+    assert form.errors["dice"] == ["These dice are for English rounds: this round is in French."]
     room = make_room(mode="versus", language="en")
     with pytest.raises(services.RoomSettingsError, match="for English rounds"):
         services.round_deal(room=room, language="fr", dice="en-classic")
