@@ -36,15 +36,25 @@ def test_the_board_keeps_its_place_and_the_page_its_width_in_every_state(browser
     context = browser.new_context(viewport=PHONE, has_touch=True)
     page = context.new_page()
 
-    def fourteen_seconds_left(snapshot):
-        now = moment(snapshot["server_time"])
-        snapshot["round"]["ends_at"] = (now + timedelta(seconds=14)).isoformat()
+    def countdown_then_fourteen_seconds(snapshot):
+        # The first snapshot: a 3-2-1 first; any later one (a reconnection) keeps the end.
+        round_ = snapshot["round"]
+        if "ends" not in deadline:
+            now = moment(snapshot["server_time"])
+            deadline["starts"] = now + timedelta(seconds=3)
+            deadline["ends"] = deadline["starts"] + timedelta(seconds=14)
+        round_["started_at"] = deadline["starts"].isoformat()
+        round_["ends_at"] = deadline["ends"].isoformat()
 
-    edit_snapshots(page, fourteen_seconds_left)
+    deadline: dict = {}
+    edit_snapshots(page, countdown_then_fourteen_seconds)
     solo(page, live_daphne)
+    page.wait_for_function("document.getElementById('play').dataset.state === 'countdown'")
+    states = {"the 3-2-1": layout(page)}
     page.wait_for_function("document.getElementById('play').dataset.state === 'running'")
+    states["running"] = layout(page)
     page.wait_for_function("document.getElementById('clock').classList.contains('clock-warn')")
-    states = {"warning (last 30 s)": layout(page)}
+    states["warning (last 30 s)"] = layout(page)
 
     page.fill("#word-input", "zzzqx")
     page.press("#word-input", "Enter")
