@@ -136,7 +136,8 @@ def _told(
     return [
         {"display": display(game_round.language, word), "verdict": ruling.verdict}
         for word, ruling in sorted(standing.items())
-        if word in sent
+        # A ruling carried from an earlier round was known as they played: nothing changed.
+        if word in sent and not ruling.inherited
     ]
 
 
