@@ -25,6 +25,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from games import selectors
 from games.dealing import display
+from games.labels import team_name
 from games.models import Find, Player, Room, Round, RoundPlayer
 from games.selectors.players import on_record
 
@@ -221,7 +222,7 @@ def round_csv(game_round: Round) -> str:
     (and the teacher's rulings), when."""
     board = selectors.scoreboard(game_round)
     names = dict(Player.objects.filter(room=game_round.room).values_list("pk", "nickname"))
-    teams = dict(game_round.room.teams.values_list("pk", "name"))
+    teams = {pk: team_name(n) for pk, n in game_round.room.teams.values_list("pk", "number")}
     rows = [
         (
             names.get(scored.claim.player, ""),

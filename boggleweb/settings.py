@@ -318,6 +318,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", ("en", "fr"))
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates as each interface language writes them (27 Nov 2026, 27 nov. 2026).
+FORMAT_MODULE_PATH = ["boggleweb.formats"]
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
 USE_I18N = True
 USE_TZ = True

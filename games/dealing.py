@@ -23,7 +23,7 @@ from games.engine.scoring import default_min_length as engine_default_min_length
 from games.engine.scoring import score_word
 from games.engine.sharecode import board_code
 from games.engine.solver import find_cell_path, solve
-from games.labels import dice_label
+from games.labels import LANGUAGE_NAMES, dice_label
 
 logger = logging.getLogger(__name__)
 
@@ -61,11 +61,27 @@ def check_settings(*, language: str, level: int, size: int, dice: str) -> None:
     if size not in engine_dice.SIZES:
         raise ValueError(gettext("Boards are 4×4, 5×5 or 6×6."))
     source = _source(language, size, dice)
+    if source.lang is not None and source.lang != language:
+        raise ValueError(
+            gettext("These dice are for %(dice_language)s rounds: this round is in %(language)s.")
+            % {
+                "dice_language": LANGUAGE_NAMES[source.lang],
+                "language": LANGUAGE_NAMES[language],
+            }
+        )
     if size not in source.sizes:
         raise ValueError(
             gettext("%(dice)s cannot make a %(size)d×%(size)d board.")
             % {"dice": dice_label(source.name, source.label), "size": size}
         )
+
+
+def dice_language(dice: str) -> str | None:
+    """The language a dice set is for (None: any, or no such set)."""
+    try:
+        return engine_dice.get_source(dice).lang
+    except (KeyError, ValueError):
+        return None
 
 
 def _source(language: str, size: int, dice: str):

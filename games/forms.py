@@ -6,14 +6,48 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.dealing import dice_language
 from games.engine.dice import board_sources
-from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES, dice_label, letters, minutes
+from games.labels import (
+    LANGUAGE_CHOICES,
+    LANGUAGE_NAMES,
+    LEVEL_CHOICES,
+    dice_label,
+    letters,
+    minutes,
+)
 from games.models import ROOM_CODE_LENGTH, Room, VocabularyList
 from games.nicknames import NicknameError, clean_nickname
 from games.services.rooms import MAX_BONUS, MAX_PLANT
 
 SIZE_CHOICES = [(4, "4×4"), (5, "5×5"), (6, "6×6")]
 DURATION_CHOICES = [(60 * n, minutes(n)) for n in range(1, 11)]
+
+
+class DiceSelect(forms.Select):
+    """The dice list: each set's option says its language (``data-language``); those of
+    another language than the form's are hidden and disabled, and
+    static/js/settings_form.js keeps it so as the teacher changes the language."""
+
+    language: str | None = None
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        language = dice_language(value) if value else None
+        if language:
+            option["attrs"]["data-language"] = language
+            if self.language and language != self.language:
+                option["attrs"].update(hidden=True, disabled=True)
+        return option
+
+
+def offer_dice_of_its_language(form: forms.BaseForm) -> None:
+    """Only the dice of the form's round language on offer (the language sent, else the
+    form's initial one)."""
+    if "dice" not in form.fields or "language" not in form.fields:
+        return
+    language = form["language"].value()
+    form.fields["dice"].widget.language = language
 
 
 def dice_choices() -> list[tuple[str, str]]:
@@ -24,6 +58,20 @@ def dice_choices() -> list[tuple[str, str]]:
         if source.dice_set is not None
     ]
     return choices
+
+
+def check_dice_language(form: forms.BaseForm, data: dict) -> None:
+    """English dice for a French round: an error on the dice, said in words."""
+    dice, language = data.get("dice"), data.get("language")
+    if dice and language and dice_language(dice) not in (None, language):
+        form.add_error(
+            "dice",
+            gettext("These dice are for %(dice_language)s rounds: this round is in %(language)s.")
+            % {
+                "dice_language": LANGUAGE_NAMES[dice_language(dice)],
+                "language": LANGUAGE_NAMES[language],
+            },
+        )
 
 
 class SoloForm(forms.Form):
@@ -45,7 +93,9 @@ class RoomForm(forms.Form):
     language = forms.ChoiceField(choices=LANGUAGE_CHOICES, initial="en", label=_("Game language"))
     level = forms.TypedChoiceField(choices=LEVEL_CHOICES, coerce=int, initial=2, label=_("Level"))
     size = forms.TypedChoiceField(choices=SIZE_CHOICES, coerce=int, initial=4, label=_("Size"))
-    dice = forms.ChoiceField(choices=dice_choices, required=False, label=_("Dice"))
+    dice = forms.ChoiceField(
+        choices=dice_choices, required=False, label=_("Dice"), widget=DiceSelect
+    )
     min_length = forms.TypedChoiceField(
         choices=[(0, _("The rules' default"))] + [(n, letters(n)) for n in range(3, 7)],
         coerce=int,
@@ -67,6 +117,15 @@ class RoomForm(forms.Form):
     scoring = forms.ChoiceField(
         choices=Room.Scoring.choices, initial=Room.Scoring.STANDARD, label=_("Scoring")
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        offer_dice_of_its_language(self)
+
+    def clean(self):
+        data = super().clean()
+        check_dice_language(self, data)
+        return data
 
     def room_settings(self) -> dict:
         """The cleaned settings as keyword arguments of services.room_create/room_configure."""
@@ -117,6 +176,10 @@ class RoomSettingsForm(RoomForm):
         required=False,
         label=_("Bonus points per planted word"),
     )
+    show_vocabulary = forms.BooleanField(
+        required=False,
+        label=_("Show the planted words to pupils, beside the board"),
+    )
 
     def __init__(self, *args, room=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -139,6 +202,7 @@ class RoomSettingsForm(RoomForm):
             "vocabulary": room.vocabulary_id,
             "plant_count": room.plant_count,
             "plant_bonus": room.plant_bonus,
+            "show_vocabulary": room.show_vocabulary,
         }
 
     def room_settings(self) -> dict:
@@ -148,6 +212,7 @@ class RoomSettingsForm(RoomForm):
             "vocabulary": data["vocabulary"],
             "plant_count": data["plant_count"] or 0,
             "plant_bonus": data["plant_bonus"] or 0,
+            "show_vocabulary": data["show_vocabulary"],
         }
 
 

@@ -21,6 +21,9 @@ JS_STRINGS = {
         "server_unavailable": _("The server is busy for a moment: reconnecting…"),
         "confirm_end": _("End the round for everyone now?"),
         "confirm_end_solo": _("End the round now?"),
+        # static/js/renamed.js: a player the host renamed is told, on every page of the room.
+        "renamed": _("Your teacher renamed you: you are now {nickname}."),
+        "ok": _("OK"),
     },
     "play": {
         "not_sent": _("Not connected: your word was not sent. Reconnecting…"),
@@ -40,6 +43,9 @@ JS_STRINGS = {
         "score_other": _("{name}: {points} ({count} words)"),
         "last_thirty": _("30 seconds left"),
         "last_ten": _("Last 10 seconds!"),
+        # The unit's words beside the board (static/js/vocabulary.js).
+        "vocabulary_bonus": _("+{bonus} points each"),
+        "vocabulary_found": _("found"),
     },
     "projector": {
         "waiting": _("Waiting to start"),
@@ -50,6 +56,8 @@ JS_STRINGS = {
         "rename": _("Rename"),
         "remove": _("Remove"),
         "rename_prompt": _("New nickname for {nickname}"),
+        "rename_title": _("Rename {nickname}"),
+        "cancel": _("Cancel"),
         "remove_confirm": _("Remove {nickname} from the room?"),
         "classic": _("classic scoring: shared words score nothing"),
         "get_ready": _("Get ready…"),

@@ -20,6 +20,16 @@ LANGUAGE_NAMES = {
     "pt": _("Portuguese"),
 }
 
+# A team is named by its number, in the language of the page that shows it: a French
+# page says "Rouge" whichever language the teacher's page spoke when the team was made.
+TEAM_NAMES = (_("Red"), _("Blue"), _("Green"), _("Gold"), _("Purple"), _("Orange"))
+
+
+def team_name(number: int) -> str:
+    """Team ``number``'s name (1 is Red) in the active interface language."""
+    return str(TEAM_NAMES[number - 1]) if 1 <= number <= len(TEAM_NAMES) else str(number)
+
+
 LEVEL_NAMES = {
     1: _("Common words only"),
     2: _("Everyday words"),

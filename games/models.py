@@ -96,6 +96,9 @@ class Room(models.Model):
     )
     plant_count = models.PositiveSmallIntegerField(default=0)
     plant_bonus = models.PositiveSmallIntegerField(default=0)
+    show_vocabulary = models.BooleanField(
+        default=False, help_text="Pupils see the planted words listed beside the board."
+    )
     # --- the room itself -----------------------------------------------------------
     locked = models.BooleanField(default=False, help_text="No new players may join.")
     top_only = models.BooleanField(
@@ -214,6 +217,9 @@ class Round(models.Model):
         help_text="Vocabulary words planted on the board: {word: {display, translation}}.",
     )
     bonus = models.PositiveSmallIntegerField(default=0, help_text="Extra points per planted word.")
+    show_vocabulary = models.BooleanField(
+        default=False, help_text="Its planted words are listed beside the board for pupils."
+    )
     max_score = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -28,6 +28,8 @@ def results_context(
     # Meanings in the page's language (the teacher's translations first); a word the
     # player typed that the dictionary refused has none.
     glosses = round_glosses(game_round, words=words)
+    standing = verdicts.effective_rulings(game_round.rulings.order_by("ruled_at", "pk"))
+    on_team = member is not None and game_round.rules.teams and member.team_id is not None
 
     def entry(word: str) -> dict:
         finders = summary["finders"].get(word, [])
@@ -53,6 +55,18 @@ def results_context(
     longest_possible = max(by_length, default=0)
     my_length = max((len(word) for word in mine), default=0)
     table = summary["scoreboard"]
+    board_score = summary["board"]
+    # A team member's own share of the team's words (the first of the team to find each).
+    own = (
+        {
+            s.claim.word
+            for s in board_score.finds
+            if s.credited and s.claim.player == member.player_id
+        }
+        if on_team
+        else set()
+    )
+    own_line = board_score.players.get(member.player_id) if on_team else None
     return {
         "round": game_round,
         "language_name": LANGUAGE_NAMES[game_round.language],
@@ -73,6 +87,10 @@ def results_context(
         ],
         "scoreboard": summary["scoreboard"],
         "is_teams": game_round.rules.teams,
+        "on_team": on_team,
+        "own_count": len(own),
+        "own_points": own_line.points if own_line else 0,
+        "told": _told(game_round, board_score, member, on_team, standing),
         "is_classic": game_round.scoring == Scoring.CLASSIC,
         "my_words": [entries[word] for word in sorted(mine, key=lambda w: (-len(w), w))],
         "my_points": summary["my_points"],
@@ -92,7 +110,7 @@ def results_context(
             for word, info in planted.items()
         ],
         "bonus": game_round.bonus,
-        "rulings": _rulings(game_round, summary, words) if can_rule else None,
+        "rulings": _rulings(game_round, summary, words, standing) if can_rule else None,
         "page": {
             "socket": f"/ws/rooms/{game_round.room.code}/",
             "round": game_round.pk,
@@ -103,25 +121,47 @@ def results_context(
     }
 
 
-def _rulings(game_round: Round, summary: dict, words: dict) -> dict:
+def _told(
+    game_round: Round, board, member: RoundPlayer | None, on_team: bool, standing: dict
+) -> list[dict]:
+    """The teacher's rulings on words the player (their team, in a team round) sent:
+    what a pupil is told changed, rather than a word silently gone or come."""
+    if member is None:
+        return []
+    sent = {
+        s.claim.word
+        for s in board.finds
+        if (s.claim.team == member.team_id if on_team else s.claim.player == member.player_id)
+    }
+    return [
+        {"display": display(game_round.language, word), "verdict": ruling.verdict}
+        for word, ruling in sorted(standing.items())
+        # A ruling carried from an earlier round was known as they played: nothing changed.
+        if word in sent and not ruling.inherited
+    ]
+
+
+def _rulings(game_round: Round, summary: dict, words: dict, standing: dict) -> dict:
     """For the teacher: words to allow (spelled, refused), to disallow (counted), and the
-    rulings of this round, each of which can be undone."""
+    rulings of this round, each of which can be undone. One control per word: a word
+    already ruled on is offered only its undo."""
     board = summary["board"]
     names = dict(
         Player.objects.filter(finds__round=game_round).values_list("pk", "nickname").distinct()
     )
     refused: dict[str, set[str]] = defaultdict(set)
     for scored in board.finds:
-        if scored.claim.word not in words:
+        if scored.claim.word not in words and scored.claim.word not in standing:
             refused[scored.claim.word].add(names.get(scored.claim.player, ""))
-    standing = verdicts.effective_rulings(game_round.rulings.order_by("ruled_at", "pk"))
     language = game_round.language
     return {
         "refused": [
             (word, display(language, word), sorted(who)) for word, who in sorted(refused.items())
         ],
         "counted": [
-            (word, display(language, word)) for word in sorted(summary["finders"]) if word in words
+            (word, display(language, word))
+            for word in sorted(summary["finders"])
+            if word in words and word not in standing
         ],
         "standing": [
             {

@@ -22,6 +22,7 @@ urlpatterns = [
     ),
     path("r/<str:code>/next", views.next_round, name="next_round"),
     path("r/<str:code>/vocabulary", views.vocabulary, name="vocabulary"),
+    path("r/<str:code>/vocabulary.json", views.round_vocabulary, name="round_vocabulary"),
     path("r/<str:code>/rounds/<int:number>/results", views.results, name="results"),
     path("r/<str:code>/rounds/<int:number>/rule", views.rule_word, name="rule_word"),
     path("r/<str:code>/rounds/<int:number>/flashcards.txt", views.flashcards, name="flashcards"),

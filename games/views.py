@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -24,6 +24,7 @@ from games.nicknames import NicknameError
 from games.presentation import results_context
 from games.qr import qr_svg
 from games.selectors.flashcards import class_cards, flashcard_response, student_cards
+from games.selectors.shown_vocabulary import shown_vocabulary
 from games.sessions import browser_id
 
 # The clock's numbers for the pages' scripts (games/clock.py owns them): the 3-2-1,
@@ -327,8 +328,34 @@ def vocabulary(request: HttpRequest, code: str) -> HttpResponse:
         messages.success(request, text % {"name": saved.name, "kept": kept, "count": len(checked)})
         form = VocabularyForm(initial={"language": saved.language})
     lists = room.vocabulary_lists.prefetch_related("entries")
-    context = {"room": room, "form": form, "checked": checked, "lists": lists}
+    # The intro names the language of the list being written (the form's), not the room's.
+    language = form["language"].value() or room.language
+    names = {code: str(name) for code, name in LANGUAGE_NAMES.items()}
+    context = {
+        "room": room,
+        "form": form,
+        "checked": checked,
+        "lists": lists,
+        "form_language_name": names.get(language, names[room.language]),
+        "language_names": names,
+    }
     return render(request, "games/vocabulary.html", context)
+
+
+@never_cache
+@require_GET
+def round_vocabulary(request: HttpRequest, code: str) -> JsonResponse:
+    """The current round's unit words for a player's page, when the round shows them
+    (static/js/vocabulary.js asks again as the player finds words)."""
+    room = selectors.room_by_code(code)
+    player = room and selectors.player_for(room, browser_id(request))
+    if room is None or player is None:
+        raise Http404("Not a player of this room.")
+    game_round = selectors.current_round(room)
+    member = selectors.round_player(game_round, player) if game_round else None
+    if game_round is None:
+        return JsonResponse({"round": None, "shown": False, "words": []})
+    return JsonResponse(shown_vocabulary(game_round, member))
 
 
 @require_POST

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from games.tests.e2e_teachers import fill_sign_up
+
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -16,12 +18,7 @@ def test_a_teacher_signs_up_creates_a_class_and_sees_its_code_and_qr(page, live_
     page.goto(live_daphne + "/")
     page.click("text=Teachers")
     page.click("text=Create a teacher's account")
-    page.fill("#id_username", "mme_e2e")
-    page.fill("#id_email", "e2e@school.example")
-    page.fill("#id_password1", "grille-de-lettres-42")
-    page.fill("#id_password2", "grille-de-lettres-42")
-    page.click("button[type=submit]:has-text('Create the account')")
-    page.wait_for_url(re.compile(r"/classes/new$"))
+    fill_sign_up(page, "mme_e2e")
     page.fill("#id_name", "5e B")
     page.select_option("#id_language", "fr")
     page.fill("#id_roster", "Ann\nBen\nChloé")

@@ -22,6 +22,7 @@ import pytest
 
 from conftest import ROOT
 from games import dealing, scoring
+from games.tests.e2e_teachers import sign_up_with_class
 from games.tests.screens import readme_screenshot
 from games.tests.test_e2e_a11y import Audit
 from games.tests.test_e2e_play import board_words, type_word
@@ -41,19 +42,7 @@ def axe():
 
 def teacher_sets_homework(page, base: str) -> tuple[str, str]:
     """Sign up, create a class with a roster, set homework; the report's URL and the link."""
-    page.goto(base + "/accounts/signup")
-    page.fill("#id_username", "mme_devoirs")
-    page.fill("#id_email", "devoirs@school.example")
-    page.fill("#id_password1", "grille-de-lettres-42")
-    page.fill("#id_password2", "grille-de-lettres-42")
-    page.click("form button[type=submit]")
-    page.wait_for_url(re.compile(r"/classes/new$"))
-    page.fill("#id_name", "Year 8 English")
-    page.select_option("#id_language", "en")
-    page.select_option("#id_level", "2")
-    page.fill("#id_roster", "\n".join(ROSTER))
-    page.click("form button[type=submit]")
-    page.wait_for_url(re.compile(r"/classes/\d+/$"))
+    sign_up_with_class(page, base, "mme_devoirs", name="Year 8 English", level="2", roster=ROSTER)
     page.click("#homework-card >> text=Set homework")
     page.fill("#id_title", "Unit 5: the weekend")
     page.select_option("#id_duration_seconds", "60")

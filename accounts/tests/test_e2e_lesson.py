@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from games.tests.e2e_teachers import sign_up_with_class
 from games.tests.test_e2e_play import board_words, join_room, type_word
 
 pytestmark = pytest.mark.e2e
@@ -24,19 +25,7 @@ def state_is(page, state):
 
 
 def sign_up_and_create_class(page, base, username="mr_lesson"):
-    page.goto(base + "/accounts/signup")
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@school.example")
-    page.fill("#id_password1", "grille-de-lettres-42")
-    page.fill("#id_password2", "grille-de-lettres-42")
-    page.click("form button[type=submit]")
-    page.wait_for_url(re.compile(r"/classes/new$"))
-    page.fill("#id_name", "Year 9 English")
-    page.select_option("#id_language", "en")
-    page.select_option("#id_level", "4")
-    page.click("form button[type=submit]")
-    page.wait_for_url(re.compile(r"/classes/\d+/$"))
-    return page.url, page.locator("#join-code").inner_text()
+    return sign_up_with_class(page, base, username, level="4")
 
 
 def end_round(teacher):

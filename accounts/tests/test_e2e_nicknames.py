@@ -9,24 +9,15 @@ from pathlib import Path
 import pytest
 
 from games.nicknames.words import names
+from games.tests.e2e_teachers import sign_up
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 
 
-def sign_up(page, base: str) -> None:
-    page.goto(base + "/accounts/signup")
-    page.fill("#id_username", "mme_pseudos")
-    page.fill("#id_email", "pseudos@school.example")
-    page.fill("#id_password1", "grille-de-lettres-42")
-    page.fill("#id_password2", "grille-de-lettres-42")
-    page.click("button[type=submit]:has-text('Create the account')")
-    page.wait_for_url(re.compile(r"/classes/new$"))
-
-
 def test_pupils_on_phones_join_with_a_given_name_or_their_roster_name(browser, page, live_daphne):
-    sign_up(page, live_daphne)
+    sign_up(page, live_daphne, "mme_pseudos")
     page.fill("#id_name", "4e A")
     page.select_option("#id_language", "fr")
     page.check("input[name=nicknames][value=generated]")
@@ -98,13 +89,7 @@ def test_the_nickname_pages_have_no_serious_violations(browser, live_daphne, axe
     audit = Audit(axe, size)
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
-    page.goto(live_daphne + "/accounts/signup")
-    page.fill("#id_username", f"a11y_pseudos_{size}")
-    page.fill("#id_email", f"a11y_pseudos_{size}@school.example")
-    page.fill("#id_password1", "grille-de-lettres-42")
-    page.fill("#id_password2", "grille-de-lettres-42")
-    page.click("main form button[type=submit]")
-    page.wait_for_url(re.compile(r"/classes/new$"))
+    sign_up(page, live_daphne, f"a11y_pseudos_{size}")
     page.fill("#id_name", "3e C")
     page.check("input[name=nicknames][value=roster]")
     page.click("main form button[type=submit]")  # a roster class needs a roster

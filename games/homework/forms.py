@@ -8,7 +8,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.forms import RoomSettingsForm
+from games.forms import RoomSettingsForm, offer_dice_of_its_language
 from games.homework.models import HOMEWORK_TITLE_MAX_LENGTH
 from games.homework.services import MAX_BOARDS
 from games.models import Room, VocabularyList
@@ -88,6 +88,7 @@ class HomeworkForm(forms.Form):
         )
         super().__init__(*args, **kwargs)
         self.fields["vocabulary"].queryset = class_room.vocabulary_lists.all()
+        offer_dice_of_its_language(self)
 
     def homework_settings(self) -> dict:
         """Keyword arguments of ``services.homework_create`` (without the class)."""

@@ -38,10 +38,11 @@ def student_cards(
 
 
 def class_cards(game_round: Round, *, language: str | None, limit: int = CLASS_CARDS) -> list[Card]:
-    """The words the fewest players (teams, in a team round) found, most missed first."""
+    """The words nobody in the class found (no team, in a team round), the shortest (the
+    easiest to learn) first: a word someone found is not one the class missed."""
     summary = selectors.results(game_round, None)
     finders = summary["finders"]
-    ranked = sorted(summary["words"], key=lambda w: (len(finders.get(w, ())), len(w), w))
+    ranked = sorted((w for w in summary["words"] if not finders.get(w)), key=lambda w: (len(w), w))
     glosses = round_glosses(game_round, language, ranked)
     chosen = [w for w in ranked if glosses.get(w)][:limit]
     return [Card(display(game_round.language, w), glosses[w]) for w in chosen]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from games import verdicts
 from games.dealing import display, points
+from games.labels import team_name
 from games.models import Player, Round, Team
 from games.selectors.glosses import round_glosses
 from games.selectors.scores import scoreboard
@@ -54,8 +55,8 @@ def round_highlights(game_round: Round) -> Highlights:
         Player.objects.filter(round_players__round=game_round).values_list("pk", "nickname")
     )
     if teams:
-        team_rows = Team.objects.filter(pk__in=board.teams).values_list("pk", "name")
-        team_names = dict(team_rows)
+        team_rows = Team.objects.filter(pk__in=board.teams).values_list("pk", "number")
+        team_names = {pk: team_name(number) for pk, number in team_rows}
         lines = [(team_names.get(t, ""), line, t) for t, line in board.teams.items()]
     else:
         removed = Player.objects.filter(pk__in=board.players, removed=True)

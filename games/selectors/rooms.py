@@ -9,6 +9,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import clock
+from games.labels import team_name
 from games.models import Player, RetiredCode, Room, Round, RoundPlayer
 
 
@@ -123,4 +124,4 @@ def round_teams(game_round: Round) -> list[dict]:
     if not game_round.team_count:
         return []
     teams = game_round.room.teams.filter(number__lte=game_round.team_count)
-    return [{"number": team.number, "name": team.name} for team in teams]
+    return [{"number": team.number, "name": team_name(team.number)} for team in teams]

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games import clock, protocol, verdicts
 from games.dealing import display
-from games.labels import LANGUAGE_NAMES, LEVEL_NAMES
+from games.labels import LANGUAGE_NAMES, LEVEL_NAMES, team_name
 from games.models import Player, Room, Round, RoundPlayer, Scoring
 from games.scoring import Scoreboard
 from games.selectors.players import nicknames_in
@@ -121,7 +121,9 @@ def results(game_round: Round, member: RoundPlayer | None) -> dict:
     countable = words.countable()
     names, gone = nicknames_in(game_round)  # gone: removed before they found a word
     numbers = team_numbers(game_round)
-    team_names = dict(game_round.room.teams.values_list("pk", "name"))
+    team_names = {
+        pk: team_name(number) for pk, number in game_round.room.teams.values_list("pk", "number")
+    }
     teams = game_round.rules.teams
     finders: dict[str, set[str]] = defaultdict(set)
     for scored in board.finds:

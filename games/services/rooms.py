@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from games import clock, dealing, protocol, selectors, vocabulary
-from games.labels import LANGUAGE_NAMES
+from games.labels import LANGUAGE_NAMES, TEAM_NAMES, team_name
 from games.models import (
     Player,
     Room,
@@ -38,9 +37,6 @@ from games.services.errors import JoinRefused, RoomSettingsError, TeamFixed
 MIN_DURATION, MAX_DURATION = 30, 600
 MAX_PLANT, MAX_BONUS = 8, 20
 
-# Stored with each team in the language of the page that made it (the host's).
-TEAM_NAMES = (_("Red"), _("Blue"), _("Green"), _("Gold"), _("Purple"), _("Orange"))
-
 
 @dataclass(frozen=True)
 class RoomSettings:
@@ -58,6 +54,7 @@ class RoomSettings:
     vocabulary: VocabularyList | None = None
     plant_count: int = 0
     plant_bonus: int = 0
+    show_vocabulary: bool = False  # the planted words listed beside the board for pupils
 
     @classmethod
     def of(cls, room: Room) -> RoomSettings:
@@ -68,6 +65,10 @@ class RoomSettings:
         if unknown:
             raise TypeError(f"not a room setting: {sorted(unknown)}")
         settings = dataclasses.replace(self, **changes)
+        # Another language: the last language's dice give way to the new one's default.
+        other_dice = dealing.dice_language(settings.dice) not in (None, settings.language)
+        if "language" in changes and "dice" not in changes and other_dice:
+            settings = dataclasses.replace(settings, dice="")
         settings.check()
         return settings
 
@@ -147,7 +148,7 @@ def room_settings_save(room: Room, settings: RoomSettings) -> None:
     if rules(settings.mode).teams:
         for number in range(1, settings.team_count + 1):
             Team.objects.get_or_create(
-                room=room, number=number, defaults={"name": str(TEAM_NAMES[number - 1])}
+                room=room, number=number, defaults={"name": team_name(number)}
             )
 
 

@@ -95,6 +95,7 @@ def _round_create(room: Room, settings: RoomSettings, board: str | None) -> Deal
         max_score=deal.max_score,
         planted={word: wanted[word] for word in deal.planted},
         bonus=settings.plant_bonus if deal.planted else 0,
+        show_vocabulary=settings.show_vocabulary and bool(deal.planted),
     )
     _inherit_rulings(room, game_round)
     game_round.word_count = len(verdicts.round_words(game_round).countable())

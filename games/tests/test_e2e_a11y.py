@@ -9,10 +9,10 @@ list in the message; so does a page without exactly one h1.
 from __future__ import annotations
 
 import re
-from itertools import count
 
 import pytest
 
+from games.tests.e2e_teachers import sign_up_with_class
 from games.tests.screens import readme_screenshot
 from games.tests.test_e2e_play import join_room
 
@@ -20,7 +20,6 @@ pytestmark = pytest.mark.e2e
 
 SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 360, "height": 640}}
 GRAVE = {"serious", "critical"}
-_teachers = count(1)
 
 
 @pytest.fixture(scope="module")
@@ -59,23 +58,6 @@ def state_is(page, state: str) -> None:
     page.wait_for_function(f"document.querySelector('[data-state]').dataset.state === '{state}'")
 
 
-def sign_up(page, base: str) -> tuple[str, str]:
-    """A new teacher with a class; returns the class page's URL and its join code."""
-    name = f"a11y_teacher_{next(_teachers)}_{page.viewport_size['width']}"
-    page.goto(base + "/accounts/signup")
-    page.fill("#id_username", name)
-    page.fill("#id_email", f"{name}@school.example")
-    page.fill("#id_password1", "grille-de-lettres-42")
-    page.fill("#id_password2", "grille-de-lettres-42")
-    page.click("main form button[type=submit]")
-    page.wait_for_url(re.compile(r"/classes/new$"))
-    page.fill("#id_name", "Year 9 English")
-    page.select_option("#id_language", "en")
-    page.click("main form button[type=submit]")
-    page.wait_for_url(re.compile(r"/classes/\d+/$"))
-    return page.url, page.locator("#join-code").inner_text()
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_the_pages_anyone_opens_have_no_serious_violations(browser, live_daphne, axe, size):
     audit = Audit(axe, size)
@@ -106,7 +88,7 @@ def test_a_lesson_has_no_serious_violations_on_any_screen(browser, live_daphne, 
     teacher_context = browser.new_context(viewport=SIZES[size])
     student_context = browser.new_context(viewport=SIZES[size])
     teacher, student = teacher_context.new_page(), student_context.new_page()
-    class_url, code = sign_up(teacher, live_daphne)
+    class_url, code = sign_up_with_class(teacher, live_daphne)
     audit.check(teacher, "class")
     teacher.goto(live_daphne + "/classes/")
     audit.check(teacher, "classes")

@@ -151,8 +151,9 @@ def test_a_lesson_of_team_and_classic_rounds_keeps_one_truth(browser, live_daphn
     teacher.goto(f"{live_daphne}/r/{code}/projector")
     teacher.wait_for_function("document.getElementById('players').innerText.includes('Ben')")
     teacher.click("#open-controls")  # the host's controls: a panel the teacher opens
-    teacher.once("dialog", lambda dialog: dialog.accept("Benji"))
     teacher.locator("#moderation li", has_text="Ben").locator("text=Rename").click()
+    teacher.fill("#rename-input", "Benji")  # the rename dialog (static/js/rename.js)
+    teacher.press("#rename-input", "Enter")
     ann.wait_for_function("document.getElementById('players').innerText.includes('Benji')")
     teacher.once("dialog", lambda dialog: dialog.accept())
     teacher.locator("#moderation li", has_text="Chloe").locator("text=Remove").click()

@@ -4,6 +4,7 @@
 // controls (players, teams, settings) are in panels the teacher opens.
 
 import { formatTime, renderBoard, secondsLeft, t, tn } from "./board.js";
+import { askNickname } from "./rename.js";
 import { openRoom } from "./room.js";
 import { bindSoundButton, createSounds } from "./sound.js";
 
@@ -253,8 +254,8 @@ function renderModeration(players) {
     const name = document.createElement("span");
     name.className = "name";
     name.textContent = player.team ? `${player.nickname} (${teamName(player.team)})` : player.nickname;
-    const rename = button(t("rename"), () => {
-      const nickname = window.prompt(t("rename_prompt", { nickname: player.nickname }), player.nickname);
+    const rename = button(t("rename"), async () => {
+      const nickname = await askNickname(player.nickname);
       if (nickname) { room.send({ type: "rename", player: player.id, nickname }); }
     });
     const remove = button(t("remove"), () => {

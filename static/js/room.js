@@ -23,6 +23,13 @@ const CLOSES = {
   4503: { stop: false, text: "server_unavailable" },
 };
 
+// Every snapshot and room event this page applies is also told to the document as a
+// "room:message" event (detail: the message), for the small modules a page adds
+// beside its own (static/js/renamed.js) without reaching into its script.
+function tell(message) {
+  document.dispatchEvent(new CustomEvent("room:message", { detail: message }));
+}
+
 // openRoom(path, handlers) -> { send(message) -> bool, resync() }
 //   handlers.snapshot(snap)  a full snapshot: rebuild the page
 //   handlers.event(message)  a room event (in order, once) or a reply to this page
@@ -74,6 +81,7 @@ export function openRoom(path, handlers) {
       waiting.clear();
       clearTimeout(gapTimer);
       handlers.snapshot(message);
+      tell(message);
       newer.forEach(apply);
       return;
     }
@@ -94,6 +102,7 @@ export function openRoom(path, handlers) {
     recent.push(event);
     if (recent.length > 200) { recent = recent.slice(-100); }
     handlers.event(event);
+    tell(event);
   }
 
   function send(message) {

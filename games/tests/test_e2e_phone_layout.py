@@ -1,0 +1,85 @@
+"""A phone at 360x640 in every state of a round: the page never scrolls sideways and the
+board never moves (the offline banner, the clock's warnings and last ten seconds, a
+refused word's message, a pause). Measured in Chromium, the board's bounding box state
+after state."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from games.tests.test_e2e_game_feel import edit_snapshots, moment, solo
+
+pytestmark = pytest.mark.e2e
+PHONE = {"width": 360, "height": 640}
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def layout(page) -> dict:
+    """The board's box (in the page, not the viewport) and how wide the page is."""
+    return page.evaluate(
+        """() => {
+          const box = document.getElementById('board').getBoundingClientRect();
+          return {
+            x: Math.round(box.x + scrollX), y: Math.round(box.y + scrollY),
+            width: Math.round(box.width), height: Math.round(box.height),
+            page_width: document.documentElement.scrollWidth,
+            body_width: document.body.scrollWidth,
+          };
+        }"""
+    )
+
+
+def test_the_board_keeps_its_place_and_the_page_its_width_in_every_state(browser, live_daphne):
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+
+    def countdown_then_fourteen_seconds(snapshot):
+        # The first snapshot: a 3-2-1 first; any later one (a reconnection) keeps the end.
+        round_ = snapshot["round"]
+        if "ends" not in deadline:
+            now = moment(snapshot["server_time"])
+            deadline["starts"] = now + timedelta(seconds=3)
+            deadline["ends"] = deadline["starts"] + timedelta(seconds=14)
+        round_["started_at"] = deadline["starts"].isoformat()
+        round_["ends_at"] = deadline["ends"].isoformat()
+
+    deadline: dict = {}
+    edit_snapshots(page, countdown_then_fourteen_seconds)
+    solo(page, live_daphne)
+    page.wait_for_function("document.getElementById('play').dataset.state === 'countdown'")
+    states = {"the 3-2-1": layout(page)}
+    page.wait_for_function("document.getElementById('play').dataset.state === 'running'")
+    states["running"] = layout(page)
+    page.wait_for_function("document.getElementById('clock').classList.contains('clock-warn')")
+    states["warning (last 30 s)"] = layout(page)
+
+    page.fill("#word-input", "zzzqx")
+    page.press("#word-input", "Enter")
+    page.wait_for_function("document.getElementById('feedback').className.includes('bad')")
+    states["a refused word"] = layout(page)
+
+    context.set_offline(True)
+    page.wait_for_selector("#connection", state="visible")
+    page.fill("#word-input", "zzzqy")
+    page.press("#word-input", "Enter")
+    page.wait_for_function("document.getElementById('feedback').innerText.includes('Not')")
+    states["offline"] = layout(page)
+    context.set_offline(False)
+    page.wait_for_selector("#connection", state="hidden", timeout=5000)
+    states["back online"] = layout(page)
+
+    page.wait_for_function("document.getElementById('clock').classList.contains('clock-low')")
+    states["last 10 seconds"] = layout(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-last-ten-seconds.png"))
+    context.close()
+    first = next(iter(states.values()))
+    for name, seen in states.items():
+        assert seen["page_width"] <= PHONE["width"], f"{name}: the page scrolls sideways"
+        assert seen["body_width"] <= PHONE["width"], f"{name}: the page scrolls sideways"
+        assert {k: seen[k] for k in ("x", "y", "width", "height")} == {
+            k: first[k] for k in ("x", "y", "width", "height")
+        }, f"{name}: the board moved"
