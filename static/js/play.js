@@ -7,14 +7,20 @@ import {
   els, isHost, page, send, setSender, showFeedback, sounds, state, teamName, teams,
 } from "./play_page.js";
 import { applyScores, setPlayers } from "./play_scores.js";
-import { addTeamFind, onPathStatus, onWordResult, renderFinds } from "./play_words.js";
+import {
+  addTeamFind, markShared, onPathStatus, onWordResult, renderFinds,
+} from "./play_words.js";
 import { openRoom } from "./room.js";
 
 const room = openRoom(page.socket, {
   snapshot: applySnapshot,
   event: onEvent,
   status: showConnection,
-  stopped: () => { state.stopped = true; setStatus(state.snap ? state.snap.round.status : "lobby"); },
+  stopped: (code) => {
+    state.stopped = true;
+    if (code === 4010) { showRemoved("banned"); }  // banned: nothing to come back to
+    if (state.snap) { setStatus(state.snap.round.status); }
+  },
 });
 
 setSender(room.send);
@@ -35,6 +41,8 @@ function onEvent(message) {
     room: (m) => { if (state.snap) { Object.assign(state.snap.room, { locked: m.locked, top_only: m.top_only }); } },
     new_round: () => room.resync(),
     ruling: () => room.resync(),  // a teacher changed a word: new totals
+    removed: (m) => { if (isMe(m.player) && !m.banned) { showRemoved("removed"); } },
+    readmitted: (m) => { if (isMe(m.player)) { room.resync(); } },  // back in the round
   };
   (handlers[message.type] || (() => {}))(message);
 }
@@ -60,8 +68,12 @@ function applySnapshot(snap) {
   renderFinds();
   els.resultsLink.href = page.results.replace("/rounds/0/", `/rounds/${round.number}/`);
   els.againForm.hidden = !isHost();
+  showRemoved(snap.you && snap.you.removed ? "removed" : null);
   setStatus(round.status);
 }
+
+// Stopped for good (the room is gone, a ban), or removed for now: nothing to play.
+function halted() { return state.stopped || Boolean(state.out); }
 
 function setStatus(given) {
   const snap = state.snap;
@@ -70,17 +82,17 @@ function setStatus(given) {
   // this page shows the 3-2-1 from the times themselves.
   const status = given === "countdown" || given === "starting" ? "running" : given;
   round.status = status;
-  const counting = status === "running" && startsIn(round) > 0 && !state.stopped;
-  els.root.dataset.state = state.stopped ? "stopped" : counting ? "countdown" : status;
+  const counting = status === "running" && startsIn(round) > 0 && !halted();
+  els.root.dataset.state = halted() ? "stopped" : counting ? "countdown" : status;
   // Letters hidden during a pause (or once removed) are hidden from screen readers too.
-  const asleep = status === "paused" || state.stopped;
+  const asleep = status === "paused" || halted();
   els.board.toggleAttribute("aria-hidden", asleep);
   els.board.inert = asleep;
-  const running = status === "running" && !counting && !state.allFound && !state.stopped;
+  const running = status === "running" && !counting && !state.allFound && !halted();
   els.input.disabled = !running;
   els.send.disabled = !running;
-  els.lobby.hidden = status !== "lobby" || state.stopped;
-  els.ended.hidden = (status !== "finished" && !state.allFound) || state.stopped;
+  els.lobby.hidden = status !== "lobby" || halted();
+  els.ended.hidden = (status !== "finished" && !state.allFound) || halted();
   els.start.hidden = !(status === "lobby" && isHost());
   els.endRound.hidden = !(status === "running" && isHost());
   els.waitingHost.hidden = !(status === "lobby" && !isHost());
@@ -119,7 +131,7 @@ function setStatus(given) {
       els.endedTitle.textContent = early ? t("round_over") : t("time_up");
     }
     clearPath();
-    if (!state.stopped) { showResultsButton(); }
+    if (!halted()) { showResultsButton(); }
   }
 }
 
@@ -132,6 +144,7 @@ function startsIn(round) {
 // 3, 2, 1 over face-down tiles; then the letters.
 function countdown() {
   const round = state.snap.round;
+  if (halted()) { return; }
   const left = startsIn(round);
   els.clock.textContent = formatTime(round.duration_seconds);
   if (left > 0) {
@@ -220,6 +233,26 @@ function onScores(message) {
   if (!state.snap || message.round !== state.snap.round.id) { return; }
   applyScores(message.scores);
   addTeamFind(message.find);
+  markShared(message.shared);
+}
+
+function isMe(playerId) { return Boolean(state.snap && state.snap.you && state.snap.you.id === playerId); }
+
+// Removed by the host: the page says so in words and shows no board, clock or word box
+// (nothing that looks playable). "removed": it waits to be let back in; "banned": for good.
+function showRemoved(how) {
+  const out = Boolean(how);
+  state.out = how;
+  els.removedCard.hidden = how !== "removed";
+  els.bannedCard.hidden = how !== "banned";
+  els.playMain.hidden = out;
+  els.stats.hidden = out;
+  if (out) {
+    clearInterval(state.timer);
+    clearPath();
+    els.input.disabled = els.send.disabled = true;
+    els.connection.hidden = true;  // the card says it, once
+  }
 }
 
 function showConnection(text) {

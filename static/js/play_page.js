@@ -17,6 +17,8 @@ export const els = {
   scores: $("scores"), finds: $("finds"), findsTitle: $("finds-title"), rules: $("rules"),
   rulesOpen: $("rules-open"), endRound: $("end-round"), countdown: $("countdown"),
   countdownNumber: $("countdown-number"), clockNote: $("clock-note"), language: $("game-language"),
+  removedCard: $("removed-card"), bannedCard: $("banned-card"), playMain: $("play-main"),
+  stats: $("play-stats"),
 };
 
 export const state = {

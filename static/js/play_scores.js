@@ -1,9 +1,10 @@
 // The play page's scoreboard: who is in the round, and every player's (or team's) score,
 // as the server's absolute rows say (docs/protocol.md: scores, players).
 
-import { tn } from "./board.js";
+import { t, tn } from "./board.js";
 import { countTo } from "./motion.js";
 import { els, myKey, state, teamName, teams } from "./play_page.js";
+import { isAway, rerenderWhenAway } from "./presence.js";
 
 export function setPlayers(players) {
   state.players = new Map(players.map((p) => [p.id, p]));
@@ -14,12 +15,23 @@ export function setPlayers(players) {
   const you = state.snap.you;
   const me = you && state.players.get(you.id);
   if (me) { you.team = me.team; }
+  renderPlayers();
+  renderScores();
+}
+
+// The lobby's list, as the projector shows it: who is in the round, and who is away.
+function renderPlayers() {
+  const players = [...state.players.values()];
   els.players.replaceChildren(...players.map((p) => {
     const li = document.createElement("li");
     li.textContent = p.team ? `${p.nickname} (${teamName(p.team)})` : p.nickname;
+    if (isAway(p, state.offset)) {
+      li.classList.add("away");
+      li.append(` (${t("away")})`);
+    }
     return li;
   }));
-  renderScores();
+  rerenderWhenAway(players, state.offset, renderPlayers, state);
 }
 
 function rowName(row) {

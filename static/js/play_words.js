@@ -31,12 +31,18 @@ export function onPathStatus(message) {
 // onAllFound: every word found, this player's round is over (the page shows its end).
 export function onWordResult(message, onAllFound) {
   if (message.accepted) {
-    showFeedback(t("word_points", { word: shown(message), points: message.points }), true);
+    // Classic scoring: a word someone else found first is at 0 from the start, and says why.
+    if (message.shared) {
+      showFeedback(t("word_shared", { word: shown(message) }), null);
+    } else {
+      showFeedback(t("word_points", { word: shown(message), points: message.points }), true);
+    }
     sounds.play("found");
     if (!state.finds.has(message.word)) {
       const by = state.snap.you ? state.snap.you.nickname : "";
       state.finds.set(message.word, { word: message.word, display: message.display,
-                                      path: message.path, points: message.points, by });
+                                      path: message.path, points: message.points,
+                                      shared: message.shared, by });
       renderFinds(message.word);
       // Into the list, from where it was traced (or typed). Never waited for.
       const from = state.lastSent === "path" ? els.board : els.input;
@@ -60,11 +66,22 @@ export function onWordResult(message, onAllFound) {
 export function addTeamFind(find) {
   if (!find || state.finds.has(find.word)) { return; }
   state.finds.set(find.word, { word: find.word, display: find.display, path: find.path,
-                               points: find.points, by: find.nickname });
+                               points: find.points, shared: find.shared, by: find.nickname });
   renderFinds(find.word);
   if (state.snap.you && find.player !== state.snap.you.id) {
     showFeedback(t("found_by", { nickname: find.nickname, word: shown(find) }), true);
   }
+}
+
+// Classic scoring: one of this page's words was found by someone else too. It shows at 0
+// from now on, and the player is told why their score dropped.
+export function markShared(shared) {
+  const find = shared && state.finds.get(shared.word);
+  if (!find || find.shared) { return; }
+  find.shared = true;
+  find.points = 0;
+  renderFinds();
+  showFeedback(t("now_shared", { word: shown(shared) }), null);
 }
 
 export function renderFinds(fresh) {
@@ -72,8 +89,8 @@ export function renderFinds(fresh) {
     const li = document.createElement("li");
     li.textContent = `${shown(find)} `;
     const pts = document.createElement("span");
-    pts.className = "points";
-    pts.textContent = `+${find.points}`;
+    pts.className = find.shared ? "points shared" : "points";
+    pts.textContent = find.shared ? t("shared_zero") : `+${find.points}`;
     li.append(pts);
     if (find.by && teams()) {
       const by = document.createElement("span");

@@ -4,6 +4,7 @@
 // controls (players, teams, settings) are in panels the teacher opens.
 
 import { formatTime, renderBoard, secondsLeft, t, tn } from "./board.js";
+import { isAway, rerenderWhenAway } from "./presence.js";
 import { openRoom } from "./room.js";
 import { bindSoundButton, createSounds } from "./sound.js";
 
@@ -18,6 +19,9 @@ const els = {
   lobbySettings: $("lobby-settings"), results: $("results-link"), podium: $("podium"),
   controls: $("controls-panel"), settingsPanel: $("settings-panel"), moderation: $("moderation"),
   moderationCount: $("moderation-count"), teamsSection: $("teams-section"), teamColumns: $("team-columns"),
+  awayCount: $("away-count"), joinOpen: $("join-open"), roomLocked: $("room-locked"),
+  joinReminder: $("join-reminder"), lockedReminder: $("locked-reminder"),
+  removedSection: $("removed-section"), removedPlayers: $("removed-players"),
 };
 const CLOCK = page.clock;  // {countdown, warn, urgent}: games/clock.py's numbers
 const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -41,7 +45,7 @@ function onEvent(message) {
   const current = (m) => round && m.round === round.id;
   const handlers = {
     scores: (m) => { if (current(m)) { m.scores.forEach((row) => state.rows.set(row.id, row)); renderScores(); } },
-    players: (m) => { if (current(m)) { renderPlayers(m.players); } },
+    players: (m) => { if (current(m)) { renderPlayers(m.players); renderRemoved(m.removed); } },
     room: (m) => setRoom(m.locked, m.top_only),
     error: (m) => say(m.message),
     round_started: (m) => { if (current(m)) { room.resync(); } },  // the letters, face down until started_at
@@ -61,16 +65,27 @@ function apply(snap) {
   state.offset = Date.parse(snap.server_time) - Date.now();
   if (!sameRound) { state.seen = null; state.selected = null; }
   const { round } = snap;
-  const minutes = formatTime(round.duration_seconds);
-  const facts = [round.language_name, round.level_name, `${round.size}×${round.size}`, minutes,
-    round.scoring === "classic" ? t("classic") : ""].filter(Boolean).join(" · ");
-  els.settings.textContent = els.lobbySettings.textContent = facts;
+  els.settings.textContent = els.lobbySettings.textContent = roundFacts(round);
   state.rows = new Map(snap.scores.map((row) => [row.id, row]));
   renderPlayers(snap.players);
+  renderRemoved(snap.removed);
   setRoom(snap.room.locked, snap.room.top_only);
   els.results.href = page.results.replace("/rounds/0/", `/rounds/${round.number}/`);
   state.shown = "";
   setStatus(round.status);
+}
+
+// The room's truth in one line: what the round is played in, how, how it scores, and
+// whether the unit's words are planted on the board.
+function roundFacts(round) {
+  const mode = round.teams.length ? t("mode_teams", { count: round.teams.length })
+    : round.mode === "solo" ? t("mode_solo") : t("mode_versus");
+  const planted = round.planted
+    ? tn("planted", round.planted, { bonus: round.bonus }) : "";
+  return [round.language_name, round.level_name, `${round.size}×${round.size}`,
+    formatTime(round.duration_seconds), mode,
+    round.scoring === "classic" ? t("classic") : t("standard"), planted,
+  ].filter(Boolean).join(" · ");
 }
 
 function setClock(message) {
@@ -230,6 +245,7 @@ function renderPlayers(players) {
   els.moderationCount.textContent = players.length;
   els.players.replaceChildren(...players.map((player) => {
     const li = document.createElement("li");
+    li.dataset.player = player.id;
     li.textContent = player.nickname;
     if (player.team) {
       const tag = document.createElement("span");
@@ -242,9 +258,31 @@ function renderPlayers(players) {
     return li;
   }));
   state.seen = new Set([...(state.seen || []), ...players.map((p) => p.id)]);
-  renderModeration(players);
+  renderPresence();  // the away marks, and the players panel
   renderTeams();
   renderScores();
+}
+
+// Who is away (no page open for a few seconds): still in the round, marked on the list.
+function renderPresence() {
+  const players = [...state.players.values()];
+  let away = 0;
+  for (const li of els.players.children) {
+    const player = state.players.get(Number(li.dataset.player));
+    const gone = Boolean(player) && isAway(player, state.offset);
+    away += gone ? 1 : 0;
+    li.classList.toggle("away", gone);
+    let tag = li.querySelector(".away-tag");
+    if (gone && !tag) {
+      tag = document.createElement("span");
+      tag.className = "team-tag away-tag";
+      tag.textContent = t("away");
+      li.append(tag);
+    } else if (!gone && tag) { tag.remove(); }
+  }
+  els.awayCount.textContent = away ? tn("away_count", away) : "";
+  renderModeration(players);
+  rerenderWhenAway(players, state.offset, renderPresence, state);
 }
 
 function renderModeration(players) {
@@ -253,6 +291,7 @@ function renderModeration(players) {
     const name = document.createElement("span");
     name.className = "name";
     name.textContent = player.team ? `${player.nickname} (${teamName(player.team)})` : player.nickname;
+    if (isAway(player, state.offset)) { name.textContent += ` (${t("away")})`; }
     const rename = button(t("rename"), () => {
       const nickname = window.prompt(t("rename_prompt", { nickname: player.nickname }), player.nickname);
       if (nickname) { room.send({ type: "rename", player: player.id, nickname }); }
@@ -262,7 +301,31 @@ function renderModeration(players) {
         room.send({ type: "remove", player: player.id });
       }
     });
-    li.append(name, rename, remove);
+    const ban = button(t("ban"), () => {
+      if (window.confirm(t("ban_confirm", { nickname: player.nickname }))) {
+        room.send({ type: "ban", player: player.id });
+      }
+    });
+    li.append(name, rename, remove, ban);
+    return li;
+  }));
+}
+
+// Whom the host removed: let back in (or ban); a ban is undone here too.
+function renderRemoved(removed) {
+  els.removedSection.hidden = !removed.length;
+  els.removedPlayers.replaceChildren(...removed.map((player) => {
+    const li = document.createElement("li");
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = player.banned ? t("banned_name", { nickname: player.nickname }) : player.nickname;
+    li.append(name);
+    if (player.banned) {
+      li.append(button(t("unban"), () => room.send({ type: "unban", player: player.id })));
+    } else {
+      li.append(button(t("readmit"), () => room.send({ type: "readmit", player: player.id })));
+      li.append(button(t("ban"), () => room.send({ type: "ban", player: player.id })));
+    }
     return li;
   }));
 }
@@ -340,6 +403,9 @@ function button(label, onClick) {
 function setRoom(locked, topOnly) {
   els.lock.checked = locked;
   els.topOnly.checked = topOnly;
+  // Locked: nobody new can join, so the code and QR code give way to saying so.
+  els.joinOpen.hidden = els.joinReminder.hidden = locked;
+  els.roomLocked.hidden = els.lockedReminder.hidden = !locked;
   if (state.snap) { state.snap.room.locked = locked; state.snap.room.top_only = topOnly; renderScores(); }
 }
 
