@@ -17,6 +17,7 @@ import re
 
 import pytest
 
+from games.tests.test_e2e_a11y import Audit, axe  # noqa: F401 - the axe fixture
 from games.tests.test_e2e_play import board_words, join_room, type_word
 
 pytestmark = pytest.mark.e2e
@@ -99,7 +100,8 @@ def accepted(pupil, word):
     )
 
 
-def test_a_lesson_where_every_page_follows_the_teacher(browser, live_daphne):
+def test_a_lesson_where_every_page_follows_the_teacher(browser, live_daphne, axe):  # noqa: F811
+    audit = Audit(axe, "lesson")
     teacher, code = open_projector(browser, live_daphne)
     facts = teacher.inner_text("#lobby-settings")
     assert "head-to-head" in facts and "classic" in facts
@@ -119,6 +121,7 @@ def test_a_lesson_where_every_page_follows_the_teacher(browser, live_daphne):
     close_panel(teacher)
     teacher.wait_for_selector("#room-locked", state="visible")
     assert not teacher.is_visible("#join-code") and not teacher.is_visible("#join-qr")
+    audit.check(teacher, "projector, locked lobby")
 
     # Round 1: a word Ann finds, then Ben. Ben's page never shows it scoring.
     start(teacher, pupils.values())
@@ -158,8 +161,11 @@ def test_a_lesson_where_every_page_follows_the_teacher(browser, live_daphne):
     chloe.wait_for_selector("#removed-card", state="visible")
     assert not chloe.is_visible("#board") and not chloe.is_visible("#clock")
     assert "let you back in" in chloe.inner_text("#removed-card")
+    audit.check(chloe, "play, removed")
     player_count(teacher, 2)
     assert teacher.locator("#players li").all_inner_texts() == ["Ann", "Ben"]
+    teacher.wait_for_selector("#removed-players li", state="visible")
+    audit.check(teacher, "projector, players panel with a removed pupil")
     ann.wait_for_function("document.getElementById('scores').innerText.includes('Chloé') === false")
     teacher.locator("#removed-players li", has_text="Chloé").get_by_role(
         "button", name="Let back in"
@@ -189,6 +195,7 @@ def test_a_lesson_where_every_page_follows_the_teacher(browser, live_daphne):
     state_is(chloe, "lobby")
     ann.wait_for_selector("#next-round.follow-banner", state="visible", timeout=2_000)
     assert "/results" in ann.url and "you are in it" in ann.inner_text("#next-round")
+    audit.check(ann, "results, next round banner")
     start(teacher, [ben, chloe])
     ann.wait_for_url(re.compile(rf"/r/{code}/$"), timeout=5_000)  # at the countdown
     state_is(ann, "running")
@@ -202,3 +209,4 @@ def test_a_lesson_where_every_page_follows_the_teacher(browser, live_daphne):
     open_panel(teacher)
     assert "away" in teacher.locator("#moderation li", has_text="Ben").inner_text()
     close_panel(teacher)
+    audit.assert_clean()

@@ -41,7 +41,9 @@ function onEvent(message) {
     room: (m) => { if (state.snap) { Object.assign(state.snap.room, { locked: m.locked, top_only: m.top_only }); } },
     new_round: () => room.resync(),
     ruling: () => room.resync(),  // a teacher changed a word: new totals
-    removed: (m) => { if (isMe(m.player) && !m.banned) { showRemoved("removed"); } },
+    removed: (m) => {
+      if (isMe(m.player) && !m.banned) { showRemoved("removed"); setStatus(state.snap.round.status); }
+    },
     readmitted: (m) => { if (isMe(m.player)) { room.resync(); } },  // back in the round
   };
   (handlers[message.type] || (() => {}))(message);
