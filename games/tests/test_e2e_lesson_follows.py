@@ -196,10 +196,23 @@ def test_a_lesson_where_every_page_follows_the_teacher(browser, live_daphne, axe
     ann.wait_for_selector("#next-round.follow-banner", state="visible", timeout=2_000)
     assert "/results" in ann.url and "you are in it" in ann.inner_text("#next-round")
     audit.check(ann, "results, next round banner")
+    # On a 360 px phone the banner fits: nothing to scroll sideways.
+    assert ann.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     start(teacher, [ben, chloe])
     ann.wait_for_url(re.compile(rf"/r/{code}/$"), timeout=5_000)  # at the countdown
     state_is(ann, "running")
     assert teacher.inner_text("#player-count") == "3"
+
+    # And again: the round ends with every page on it, and the next one holds them all.
+    teacher.once("dialog", lambda dialog: dialog.accept())
+    teacher.click("#end")
+    for page in (teacher, *pupils.values()):
+        state_is(page, "finished")
+    teacher.click("#next-same")
+    for pupil in pupils.values():
+        state_is(pupil, "lobby")
+    player_count(teacher, 3)
+    start(teacher, pupils.values())
 
     # A pupil whose page closes is away, not removed; back when it opens again.
     ben.context.close()
