@@ -266,9 +266,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         with_shared = "shared" in event and self._shares(event["shared"])
         # A team's words are for its own pages, a shared word for its finders' pages: the
         # others see only the scores.
-        drop = {"find"} - ({"find"} if with_find else set())
-        drop |= {"shared"} - ({"shared"} if with_shared else set())
-        if drop & set(event):
+        drop = {"find"} if "find" in event and not with_find else set()
+        drop |= {"shared"} if "shared" in event and not with_shared else set()
+        if drop:
             event = {key: value for key, value in event.items() if key not in drop}
         if self.public:
             event = protocol.public_view(event)
@@ -278,7 +278,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         key += (self.public, self.is_host)
         await self.send_json(event, text=_room_text(key, event))
         if kind == "removed":
-            await self.removed(event)
+            await self._on_removed(event)
 
     def _shares(self, shared: dict) -> bool:
         """This page's player (or team) found the shared word."""
@@ -286,7 +286,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return True
         return self.team is not None and self.team in shared["teams"]
 
-    async def removed(self, event: dict) -> None:
+    async def _on_removed(self, event: dict) -> None:
         """The host removed someone: if this page's player, it waits to be let back in
         (a snapshot brings it back), or closes for good when they were banned."""
         mine = self.player.pk if self.player is not None else self.removed_id

@@ -105,7 +105,7 @@ def test_a_lesson_where_every_page_follows_the_teacher(browser, live_daphne, axe
     teacher, code = open_projector(browser, live_daphne)
     facts = teacher.inner_text("#lobby-settings")
     assert "head-to-head" in facts and "classic" in facts
-    assert "1 unit word planted (+0)" in facts or "unit word planted" in facts
+    assert "1 unit word planted" in facts and "(+0)" not in facts  # no bonus: none said
     pupils = {}
     for name, (width, height) in PHONES.items():
         page = browser.new_context(viewport={"width": width, "height": height}).new_page()

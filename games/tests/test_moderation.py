@@ -13,6 +13,7 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.urls import reverse
 from django.utils import timezone
 
 from games import protocol, selectors, services
@@ -237,3 +238,17 @@ async def test_a_word_shared_in_classic_scoring_is_at_zero_on_both_finders_pages
     assert [(f["word"], f["points"], f["shared"]) for f in again["finds"]] == [(word, 0, True)]
     await ann.disconnect()
     await ben.disconnect()
+
+
+def test_a_removed_pupils_room_page_waits_and_a_banned_one_goes_to_the_join_page(db, client):
+    room = make_room(mode="versus")
+    client.post(reverse("games:join"), {"code": room.code, "nickname": "Ann"})
+    ann = room.players.get()
+    services.player_remove(room=room, player_id=ann.pk)
+    waiting = client.get(reverse("games:room", kwargs={"code": room.code}))
+    assert waiting.status_code == 200 and b'id="removed-card"' in waiting.content
+    services.player_ban(room=room, player_id=ann.pk)
+    refused = client.get(reverse("games:room", kwargs={"code": room.code}))
+    assert refused.status_code == 302 and "/join/" in refused["Location"]
+    again = client.post(reverse("games:join"), {"code": room.code, "nickname": "Ann"})
+    assert "removed you from this room" in again.content.decode()

@@ -20,6 +20,7 @@ const els = {
   controls: $("controls-panel"), settingsPanel: $("settings-panel"), moderation: $("moderation"),
   moderationCount: $("moderation-count"), teamsSection: $("teams-section"), teamColumns: $("team-columns"),
   awayCount: $("away-count"), joinOpen: $("join-open"), roomLocked: $("room-locked"),
+  joinTitle: $("join-title"),
   joinReminder: $("join-reminder"), lockedReminder: $("locked-reminder"),
   removedSection: $("removed-section"), removedPlayers: $("removed-players"),
 };
@@ -80,8 +81,11 @@ function apply(snap) {
 function roundFacts(round) {
   const mode = round.teams.length ? t("mode_teams", { count: round.teams.length })
     : round.mode === "solo" ? t("mode_solo") : t("mode_versus");
-  const planted = round.planted
-    ? tn("planted", round.planted, { bonus: round.bonus }) : "";
+  let planted = "";
+  if (round.planted) {
+    planted = round.bonus ? tn("planted", round.planted, { bonus: round.bonus })
+      : tn("planted_no_bonus", round.planted);
+  }
   return [round.language_name, round.level_name, `${round.size}×${round.size}`,
     formatTime(round.duration_seconds), mode,
     round.scoring === "classic" ? t("classic") : t("standard"), planted,
@@ -217,6 +221,13 @@ function renderScores() {
     const name = document.createElement("span");
     name.className = "name";
     name.textContent = rowName(row);
+    const player = teams() ? null : state.players.get(row.id);
+    if (player && isAway(player, state.offset)) {  // in the round, no page open
+      const tag = document.createElement("span");
+      tag.className = "team-tag away-tag";
+      tag.textContent = t("away");
+      name.append(" ", tag);
+    }
     const points = document.createElement("strong");
     points.textContent = row.points;
     li.replaceChildren(name, " ", points);
@@ -282,6 +293,7 @@ function renderPresence() {
   }
   els.awayCount.textContent = away ? tn("away_count", away) : "";
   renderModeration(players);
+  if (state.snap) { renderScores(); }  // the leaderboard marks them too, during play
   rerenderWhenAway(players, state.offset, renderPresence, state);
 }
 
@@ -400,12 +412,16 @@ function button(label, onClick) {
   return element;
 }
 
+// The lobby's heading says how to join, or, locked, that nobody new can.
+const joinHow = els.joinTitle.innerHTML;  // the server's markup, as rendered
+
 function setRoom(locked, topOnly) {
   els.lock.checked = locked;
   els.topOnly.checked = topOnly;
   // Locked: nobody new can join, so the code and QR code give way to saying so.
   els.joinOpen.hidden = els.joinReminder.hidden = locked;
   els.roomLocked.hidden = els.lockedReminder.hidden = !locked;
+  if (locked) { els.joinTitle.textContent = t("locked_title"); } else { els.joinTitle.innerHTML = joinHow; }
   if (state.snap) { state.snap.room.locked = locked; state.snap.room.top_only = topOnly; renderScores(); }
 }
 
