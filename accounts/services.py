@@ -96,7 +96,7 @@ def student_delete(*, classroom: Classroom, key: str) -> str | None:
 
     The finished rounds they played are added up again without them (under classic
     scoring a word they shared counts for the others now). A page of theirs still
-    open is closed as the host's removal closes it; the same browser may join again
+    open is closed as the host's ban closes it; the same browser may join again
     later as a new player.
     """
     room = classroom.room
@@ -108,7 +108,7 @@ def student_delete(*, classroom: Classroom, key: str) -> str | None:
         .filter(Q(round_players__player=player) | Q(finds__player=player))
         .distinct()
     )
-    game_services.player_remove(room=room, player_id=player.pk)
+    game_services.player_ban(room=room, player_id=player.pk)  # their open pages close
     player.delete()
     pupil_attempts_delete(class_room=room, key=key)  # their homework goes too
     for game_round in rounds:

@@ -11,6 +11,7 @@ from django.contrib import admin
 from games.models import (
     Find,
     Player,
+    Presence,
     RetiredCode,
     Room,
     Round,
@@ -62,12 +63,22 @@ class TeamAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("nickname", "room", "joined_at", "removed")
+    list_display = ("nickname", "room", "joined_at", "removed", "banned")
     list_select_related = ("room",)
-    list_filter = ("removed", "joined_at")
+    list_filter = ("removed", "banned", "joined_at")
     search_fields = ("nickname", "room__code")
     raw_id_fields = ("room",)
     readonly_fields = ("joined_at",)
+
+
+@admin.register(Presence)
+class PresenceAdmin(admin.ModelAdmin):
+    """Open pages of players (games.presence keeps them fresh)."""
+
+    list_display = ("player", "channel", "seen_at")
+    list_select_related = ("player",)
+    search_fields = ("player__nickname", "channel")
+    raw_id_fields = ("player",)
 
 
 @admin.register(Round)

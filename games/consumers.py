@@ -28,6 +28,7 @@ from games import (
     clock,
     host_actions,
     join_limits,
+    presence,
     protocol,
     ratelimit,
     selectors,
@@ -87,6 +88,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # starts neither way (the tests' communicator, say).
         sweeper.ensure_started()
         balance.ensure_started()
+        presence.ensure_started()
         balance.track(self)
         # Replies in this page's interface language; worker threads inherit it.
         translation.activate(connection_language(self.scope))
@@ -103,6 +105,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # words are refused, and those are answered from these at once (answer_at_once).
         self.judging: tuple[Round, verdicts.RoundWords] | None = None
         self.team = None  # this page's team number in the current round
+        self.removed_id = None  # this page's player, removed by the host: waiting to come back
+        self.present_as = None  # the player this socket counts as a page of (games.presence)
         self.is_host = False
         self.public = True  # until the snapshot finds it is a player's, or the host's
         await self.accept()
@@ -128,6 +132,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         balance.forget(self)
+        presence.forget(self)
+        if self.present_as is not None:
+            try:
+                await in_worker(services.presence_leave)(channel=self.channel_name)
+            except SERVICE_ERRORS as error:  # the row goes stale: away a minute later
+                note_outage(error)
         if hasattr(self, "group"):
             try:
                 await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -214,6 +224,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.room = selectors.room_by_id(self.room.pk)  # its code may have changed
         self.round = selectors.current_round(self.room)
         self.player = selectors.player_for(self.room, self.browser)
+        removed = None if self.player else selectors.removed_player_for(self.room, self.browser)
+        self.removed_id = removed.pk if removed else None
         services.round_finish_if_due(round=self.round)
         self.is_host = selectors.is_host(self.room, self.browser, self.scope.get("user"))
         member = selectors.round_player(self.round, self.player)
@@ -223,8 +235,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.team = member.team.number if member is not None and member.team else None
         # Not joined, not the host: the room's public state only (protocol.public_view).
         self.public = self.player is None and not self.is_host
+        if self.player is not None and self.present_as != self.player.pk:
+            services.presence_enter(player=self.player, channel=self.channel_name)
+            self.present_as = self.player.pk
+            presence.track(self)
         snapshot = selectors.snapshot(
-            room=self.room, round=self.round, player=self.player, member=member, host=self.is_host
+            room=self.room,
+            round=self.round,
+            player=self.player,
+            member=member,
+            host=self.is_host,
+            removed=removed,
         )
         return protocol.public_view(snapshot) if self.public else snapshot
 
@@ -242,15 +263,38 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if kind == "new_round":
             self.member = None
         with_find = "find" in event and message.get("team") == self.team
-        if "find" in event and not with_find:
-            # A team's words are for its own pages: the others see only the scores.
-            event = {key: value for key, value in event.items() if key != "find"}
+        with_shared = "shared" in event and self._shares(event["shared"])
+        # A team's words are for its own pages, a shared word for its finders' pages: the
+        # others see only the scores.
+        drop = {"find"} if "find" in event and not with_find else set()
+        drop |= {"shared"} if "shared" in event and not with_shared else set()
+        if drop:
+            event = {key: value for key, value in event.items() if key not in drop}
         if self.public:
             event = protocol.public_view(event)
-        key = (self.group, event.get("seq"), kind, event.get("round"), with_find, self.public)
+        elif not self.is_host:
+            event = protocol.without_host_fields(event)
+        key = (self.group, event.get("seq"), kind, event.get("round"), with_find, with_shared)
+        key += (self.public, self.is_host)
         await self.send_json(event, text=_room_text(key, event))
-        if kind == "removed" and self.player is not None and event["player"] == self.player.pk:
-            self.player = None
+        if kind == "removed":
+            await self._on_removed(event)
+
+    def _shares(self, shared: dict) -> bool:
+        """This page's player (or team) found the shared word."""
+        if self.player is not None and self.player.pk in shared["players"]:
+            return True
+        return self.team is not None and self.team in shared["teams"]
+
+    async def _on_removed(self, event: dict) -> None:
+        """The host removed someone: if this page's player, it waits to be let back in
+        (a snapshot brings it back), or closes for good when they were banned."""
+        mine = self.player.pk if self.player is not None else self.removed_id
+        if mine is None or event["player"] != mine:
+            return
+        self.player = self.member = None
+        self.removed_id, self.public = mine, True
+        if event["banned"]:
             await self.close(code=protocol.CLOSE_REMOVED)
 
     async def move(self) -> None:

@@ -24,6 +24,8 @@ def perform(*, room, game_round, message) -> None:
         raise ClientError("bad_settings", str(error)) from None
     except NicknameError as error:
         raise ClientError("bad_nickname", str(error)) from None
+    except services.ModerationRefused as error:
+        raise ClientError(error.code, str(error)) from None
     except services.TeamFixed as error:
         raise ClientError("team_fixed", str(error)) from None
     except (Player.DoesNotExist, Team.DoesNotExist):
@@ -51,6 +53,9 @@ ACTIONS = {
     "lock": lambda room, game_round, m: services.room_lock(room=room, locked=m.on),
     "top_only": lambda room, game_round, m: services.room_show_top_only(room=room, top_only=m.on),
     "remove": lambda room, game_round, m: services.player_remove(room=room, player_id=m.player),
+    "ban": lambda room, game_round, m: services.player_ban(room=room, player_id=m.player),
+    "readmit": lambda room, game_round, m: services.player_readmit(room=room, player_id=m.player),
+    "unban": lambda room, game_round, m: services.player_unban(room=room, player_id=m.player),
     "move": lambda room, game_round, m: services.player_move(
         room=room, player_id=m.player, team_number=m.team
     ),

@@ -46,6 +46,15 @@ JS_STRINGS = {
         # The unit's words beside the board (static/js/vocabulary.js).
         "vocabulary_bonus": _("+{bonus} points each"),
         "vocabulary_found": _("found"),
+        "away": _("away"),
+        "word_shared": _(
+            "{word}: someone else found it too, so it scores nothing (classic scoring)."
+        ),
+        "shared_zero": _("shared · 0"),
+        "now_shared": _(
+            "{word}: someone else found it too. It scores nothing now (classic scoring): "
+            "that is why your score went down."
+        ),
     },
     "projector": {
         "waiting": _("Waiting to start"),
@@ -58,7 +67,26 @@ JS_STRINGS = {
         "rename_prompt": _("New nickname for {nickname}"),
         "rename_title": _("Rename {nickname}"),
         "cancel": _("Cancel"),
-        "remove_confirm": _("Remove {nickname} from the room?"),
+        "remove_confirm": _("Remove {nickname} from the room for now? You can let them back in."),
+        "ban": _("Ban"),
+        "ban_confirm": _(
+            "Ban {nickname}? Their page closes and they cannot join again until you undo the ban."
+        ),
+        "banned_name": _("{nickname} (banned)"),
+        "unban": _("Undo the ban"),
+        "readmit": _("Let back in"),
+        "away": _("away"),
+        "away_count_one": _("({count} is away)"),
+        "away_count_other": _("({count} are away)"),
+        "mode_solo": _("solo"),
+        "mode_versus": _("head-to-head"),
+        "mode_teams": _("{count} teams"),
+        "standard": _("standard scoring"),
+        "planted_one": _("{count} unit word planted (+{bonus})"),
+        "planted_other": _("{count} unit words planted (+{bonus} each)"),
+        "planted_no_bonus_one": _("{count} unit word planted"),
+        "planted_no_bonus_other": _("{count} unit words planted"),
+        "locked_title": _("The room is locked: nobody new can join."),
         "classic": _("classic scoring: shared words score nothing"),
         "get_ready": _("Get ready…"),
         "players_one": _("player"),
@@ -69,7 +97,8 @@ JS_STRINGS = {
     },
     "results": {
         "trace": _("{word}: {count} tiles"),
-        "next_round": _("Round {number} is on: join it"),
+        "follow_banner": _("Round {number} is about to start and you are in it."),
+        "go_now": _("Go now"),
         "ruled": _("The teacher changed a word: the scores are updated."),
     },
 }

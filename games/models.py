@@ -171,7 +171,15 @@ class Player(models.Model):
     )
     joined_at = models.DateTimeField(auto_now_add=True)
     removed = models.BooleanField(
-        default=False, help_text="Removed by the host: this browser cannot play in the room."
+        default=False,
+        help_text="Removed by the host: out of the room until the host lets them back in.",
+    )
+    banned = models.BooleanField(
+        default=False,
+        help_text="Banned by the host (removed too): only the host's undo lets them back in.",
+    )
+    left_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the last open page of this player closed."
     )
 
     class Meta:
@@ -185,6 +193,19 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.nickname
+
+
+class Presence(models.Model):
+    """One open socket of a player's page (a channel name): a player with none that is
+    fresh is away. Each server process refreshes ``seen_at`` for its own sockets
+    (games.presence), so the rows of a process that died go stale rather than lie."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="presences")
+    channel = models.CharField(max_length=200, unique=True)
+    seen_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.player} on {self.channel}"
 
 
 class Round(models.Model):

@@ -150,7 +150,11 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
     browser = browser_id(request)
     if room is not None and not_theirs(room, browser):
         room = None  # a homework attempt's room: to anyone else, like no room at all
-    player = room and selectors.player_for(room, browser)
+    # A pupil the host removed for now keeps their page: it says so, and takes them back
+    # into the game when the host lets them back in.
+    player = room and (
+        selectors.player_for(room, browser) or selectors.removed_player_for(room, browser)
+    )
     if room is None or player is None:
         if room and selectors.is_host(room, browser, request.user) and rules(room.mode).shared:
             return redirect("games:projector", code=room.code)

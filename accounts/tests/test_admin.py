@@ -17,6 +17,7 @@ from games.homework.services import attempt_start
 from games.models import (
     Find,
     Player,
+    Presence,
     RetiredCode,
     Room,
     Round,
@@ -35,6 +36,7 @@ MODELS = [
     RetiredCode,
     Team,
     Player,
+    Presence,
     Round,
     Find,
     RoundPlayer,
@@ -66,6 +68,7 @@ def filled(teacher):
         round=game_round, player=player, word="annz", path=[], points=1, accepted=False
     )
     WordRuling.objects.create(round=game_round, word="annz", verdict="allow")
+    Presence.objects.create(player=player, channel="specific.ann!page")
     # Play at home: a homework played by Ann, a board of the day played by a device.
     homework = make_homework(make_class_room(teacher, browser="t2"), title="Annie's homework")
     finish(start(homework, "Ann"), "rest")

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0012_retired_codes'),
+        ('games', '0013_moderation_and_presence'),
     ]
 
     operations = [

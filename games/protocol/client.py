@@ -59,7 +59,8 @@ class NextRound:
 class HostAction:
     """A host's control: ``pause``, ``resume``, ``extend`` (``seconds``), ``rename``
     (``player``, ``nickname``), ``remove`` (``player``), ``move`` (``player``, ``team``),
-    ``shuffle_teams``, ``balance_teams``, ``lock`` and ``top_only`` (``on``)."""
+    ``shuffle_teams``, ``balance_teams``, ``lock`` and ``top_only`` (``on``); ``readmit``,
+    ``ban`` and ``unban`` (``player``)."""
 
     action: str
     player: int | None = None
@@ -88,6 +89,9 @@ HOST_ACTIONS = frozenset(
         "balance_teams",
         "lock",
         "top_only",
+        "readmit",
+        "ban",
+        "unban",
     }
 )
 _SIMPLE = {"start": StartRound, "end": EndRound, "next_round": NextRound, "resync": Resync}

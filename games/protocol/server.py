@@ -44,6 +44,8 @@ class RoundInfo(TypedDict):
     paused_at: str | None
     finished_at: str | None
     word_count: int
+    planted: int
+    bonus: int
 
 
 class You(TypedDict):
@@ -51,6 +53,7 @@ class You(TypedDict):
     nickname: str
     team: int | None
     is_host: bool
+    removed: bool
 
 
 class FindInfo(TypedDict):
@@ -58,6 +61,7 @@ class FindInfo(TypedDict):
     display: str
     path: Cells
     points: int
+    shared: bool
     by: str
 
 
@@ -71,6 +75,20 @@ class PlayerInfo(TypedDict):
     id: int
     nickname: str
     team: int | None
+    away_since: str | None
+
+
+class RemovedPlayer(TypedDict):
+    id: int
+    nickname: str
+    banned: bool
+
+
+class SharedWord(TypedDict):
+    word: str
+    display: str
+    players: list[int]
+    teams: list[int]
 
 
 class TeamFind(TypedDict):
@@ -78,6 +96,7 @@ class TeamFind(TypedDict):
     display: str
     path: Cells
     points: int
+    shared: bool
     player: int
     nickname: str
 
@@ -92,6 +111,7 @@ class Snapshot(TypedDict):
     finds: list[FindInfo]
     scores: list[ScoreRow]
     players: list[PlayerInfo]
+    removed: list[RemovedPlayer]
 
 
 class WordResult(TypedDict):
@@ -104,6 +124,7 @@ class WordResult(TypedDict):
     display: str
     path: Cells | None
     points: int
+    shared: bool
     all_found: bool
 
 
@@ -129,6 +150,7 @@ class Scores(TypedDict):
     round: int
     scores: list[ScoreRow]
     find: NotRequired[TeamFind]
+    shared: NotRequired[SharedWord]
 
 
 class Players(TypedDict):
@@ -136,6 +158,7 @@ class Players(TypedDict):
     seq: int
     round: int
     players: list[PlayerInfo]
+    removed: list[RemovedPlayer]
 
 
 class RoundStarted(TypedDict):
@@ -176,6 +199,13 @@ class Removed(TypedDict):
     type: str
     seq: int
     player: int
+    banned: bool
+
+
+class Readmitted(TypedDict):
+    type: str
+    seq: int
+    player: int
 
 
 class NewRound(TypedDict):
@@ -206,6 +236,7 @@ SERVER_MESSAGES: dict[str, type] = {
     "clock": Clock,
     "room": RoomChanged,
     "removed": Removed,
+    "readmitted": Readmitted,
     "new_round": NewRound,
     "ruling": Ruling,
 }
@@ -252,18 +283,35 @@ ERROR_CODES = (
     "bad_nickname",
     "no_such_player",
     "team_fixed",
+    "not_removed",
+    "banned",
+    "not_banned",
     "slow_down",
 )
 
 
 # What a socket that has not joined the room, and is not its host (nor its class's
 # teacher), is not shown: who plays, and how they score. Its messages keep their
-# type, seq and every other field, with these emptied (and a team's find dropped).
+# type, seq and every other field, with these emptied (and a team's find, and a shared
+# word, dropped).
 PRIVATE_FIELDS = {
-    "snapshot": ("finds", "scores", "players"),
+    "snapshot": ("finds", "scores", "players", "removed"),
     "scores": ("scores",),
-    "players": ("players",),
+    "players": ("players", "removed"),
 }
+
+
+# What only the host's pages (the room's host, its class's teacher) are shown: whom the
+# host removed. Every other page gets these fields empty.
+HOST_FIELDS = {"snapshot": ("removed",), "players": ("removed",)}
+
+
+def without_host_fields(message: dict) -> dict:
+    """``message`` as a page that is not the host's sees it."""
+    hidden = HOST_FIELDS.get(message["type"])
+    if hidden is None:
+        return message
+    return {**message, **{field: [] for field in hidden}}
 
 
 def public_view(message: dict) -> dict:
@@ -271,7 +319,7 @@ def public_view(message: dict) -> dict:
     hidden = PRIVATE_FIELDS.get(message["type"])
     if hidden is None:
         return message
-    public = {key: value for key, value in message.items() if key != "find"}
+    public = {key: value for key, value in message.items() if key not in ("find", "shared")}
     public.update({field: [] for field in hidden})
     return public
 
@@ -289,6 +337,7 @@ def snapshot(
     finds: list[FindInfo],
     scores: list[ScoreRow],
     players: list[PlayerInfo],
+    removed: list[RemovedPlayer],
 ) -> Snapshot:
     return Snapshot(
         type="snapshot",
@@ -300,6 +349,7 @@ def snapshot(
         finds=finds,
         scores=scores,
         players=players,
+        removed=removed,
     )
 
 
@@ -313,6 +363,7 @@ def word_result(
     display: str,
     path: Cells | None,
     points: int,
+    shared: bool,
     all_found: bool,
 ) -> WordResult:
     return WordResult(
@@ -325,6 +376,7 @@ def word_result(
         display=display,
         path=path,
         points=points,
+        shared=shared,
         all_found=all_found,
     )
 
@@ -347,17 +399,26 @@ def error(code: str, message: str) -> Error:
     return Error(type="error", code=code, message=str(message))
 
 
-def scores(*, round: int, rows: list[ScoreRow], find: TeamFind | None = None) -> dict:
-    """The scoreboard rows a find changed; ``find`` is for the finder's teammates only
-    (the consumer strips it for everyone else)."""
+def scores(
+    *,
+    round: int,
+    rows: list[ScoreRow],
+    find: TeamFind | None = None,
+    shared: SharedWord | None = None,
+) -> dict:
+    """The scoreboard rows a find changed; ``find`` is for the finder's teammates only,
+    ``shared`` for the pages of the word's finders (the consumer strips each for
+    everyone else)."""
     event = {"type": "scores", "round": round, "scores": rows}
     if find is not None:
         event["find"] = find
+    if shared is not None:
+        event["shared"] = shared
     return event
 
 
-def players(*, round: int, players: list[PlayerInfo]) -> dict:
-    return {"type": "players", "round": round, "players": players}
+def players(*, round: int, players: list[PlayerInfo], removed: list[RemovedPlayer]) -> dict:
+    return {"type": "players", "round": round, "players": players, "removed": removed}
 
 
 def round_started(*, round: int, started_at: str, ends_at: str, server_time: str) -> dict:
@@ -398,8 +459,12 @@ def room_changed(*, locked: bool, top_only: bool) -> dict:
     return {"type": "room", "locked": locked, "top_only": top_only}
 
 
-def removed(*, player: int) -> dict:
-    return {"type": "removed", "player": player}
+def removed(*, player: int, banned: bool) -> dict:
+    return {"type": "removed", "player": player, "banned": banned}
+
+
+def readmitted(*, player: int) -> dict:
+    return {"type": "readmitted", "player": player}
 
 
 def new_round(*, round: int, number: int) -> dict:

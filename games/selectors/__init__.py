@@ -10,13 +10,18 @@ is ``games.clock``.
 
 from games.selectors.highlights import Highlights, round_highlights
 from games.selectors.rooms import (
+    PRESENCE_STALE,
     can_rule,
     current_round,
     is_host,
     is_in_room,
     is_owner,
+    last_seen,
     player_for,
     players_in,
+    present_players,
+    removed_player_for,
+    removed_players,
     room_by_code,
     room_by_id,
     room_by_replaced_code,
@@ -28,16 +33,21 @@ from games.selectors.rounds import my_finds, results, round_info, snapshot
 from games.selectors.scores import lines_for, rows, scoreboard, team_numbers
 
 __all__ = [
+    "PRESENCE_STALE",
     "Highlights",
     "can_rule",
     "current_round",
     "is_host",
     "is_in_room",
     "is_owner",
+    "last_seen",
     "lines_for",
     "my_finds",
     "player_for",
     "players_in",
+    "present_players",
+    "removed_player_for",
+    "removed_players",
     "results",
     "room_by_code",
     "room_by_id",

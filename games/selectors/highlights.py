@@ -10,6 +10,7 @@ from games.dealing import display, points
 from games.labels import team_name
 from games.models import Player, Round, Team
 from games.selectors.glosses import round_glosses
+from games.selectors.players import nicknames_in
 from games.selectors.scores import scoreboard
 
 
@@ -59,8 +60,8 @@ def round_highlights(game_round: Round) -> Highlights:
         team_names = {pk: team_name(number) for pk, number in team_rows}
         lines = [(team_names.get(t, ""), line, t) for t, line in board.teams.items()]
     else:
-        removed = Player.objects.filter(pk__in=board.players, removed=True)
-        gone = set(removed.values_list("pk", flat=True))  # off the screen, not off the record
+        # As the results page lists them: a removed player who found a word stays.
+        _, gone = nicknames_in(game_round)
         lines = [(names.get(p, ""), line, p) for p, line in board.players.items() if p not in gone]
     lines.sort(key=lambda item: (-item[1].points, item[0].casefold()))
     members: dict[int, list[str]] = {}

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import copy
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from django.db import connection
+from django.db.models import Max
 from django.utils import timezone
 
 from games import clock
 from games.labels import team_name
-from games.models import Player, RetiredCode, Room, Round, RoundPlayer
+from games.models import Player, Presence, RetiredCode, Room, Round, RoundPlayer
+
+# A socket whose process has not refreshed it for this long is gone (games.presence
+# refreshes every PRESENCE_TOUCH_SECONDS).
+PRESENCE_STALE = timedelta(seconds=60)
 
 
 def room_by_code(code: str) -> Room | None:
@@ -102,21 +107,65 @@ def round_player(game_round: Round, player: Player | None) -> RoundPlayer | None
     )
 
 
-def players_in(game_round: Round) -> list[dict]:
-    """The round's players still in the room, with the team each plays for in it."""
-    rows = (
+def players_in(game_round: Round, now: datetime | None = None) -> list[dict]:
+    """The round's players still in the room, with the team each plays for in it, and
+    since when none of their pages is open (``away_since``: None while one is)."""
+    rows = list(
         RoundPlayer.objects.filter(round=game_round, player__removed=False)
         .select_related("player", "team")
         .order_by("joined_at", "pk")
     )
+    seen = last_seen([row.player_id for row in rows])
+    fresh = (now or timezone.now()) - PRESENCE_STALE
     return [
         {
             "id": row.player_id,
             "nickname": row.player.nickname,
             "team": row.team.number if row.team else None,
+            "away_since": _away_since(row.player, seen.get(row.player_id), fresh),
         }
         for row in rows
     ]
+
+
+def _away_since(player: Player, seen: datetime | None, fresh: datetime) -> str | None:
+    """Since when none of the player's pages is open: None while one is, or before
+    their first page opened (they just joined). A page whose process died stops
+    being seen."""
+    if seen is not None:
+        return None if seen >= fresh else aware_datetime(seen).isoformat()
+    return player.left_at.isoformat() if player.left_at else None
+
+
+def last_seen(player_ids) -> dict[int, datetime]:
+    """When each of ``player_ids`` with a page open was last seen there."""
+    rows = Presence.objects.filter(player_id__in=player_ids).values("player_id")
+    return dict(rows.annotate(last=Max("seen_at")).values_list("player_id", "last"))
+
+
+def present_players(player_ids, now: datetime | None = None) -> set[int]:
+    """Which of ``player_ids`` have a page open (a fresh socket) now."""
+    fresh = (now or timezone.now()) - PRESENCE_STALE
+    live = Presence.objects.filter(player_id__in=player_ids, seen_at__gte=fresh)
+    return set(live.values_list("player_id", flat=True))
+
+
+def removed_players(room: Room) -> list[dict]:
+    """The players the host removed from the room (banned or not): the host's list of
+    whom to let back in."""
+    rows = room.players.filter(removed=True).order_by("nickname_key")
+    return [
+        {"id": pk, "nickname": nickname, "banned": banned}
+        for pk, nickname, banned in rows.values_list("pk", "nickname", "banned")
+    ]
+
+
+def removed_player_for(room: Room, browser: str | None) -> Player | None:
+    """This browser's player if the host removed them without a ban: their page waits
+    to be let back in."""
+    if not browser:
+        return None
+    return room.players.filter(browser=browser, removed=True, banned=False).first()
 
 
 def round_teams(game_round: Round) -> list[dict]:

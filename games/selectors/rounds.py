@@ -13,7 +13,7 @@ from games.labels import LANGUAGE_NAMES, LEVEL_NAMES, team_name
 from games.models import Player, Room, Round, RoundPlayer, Scoring
 from games.scoring import Scoreboard
 from games.selectors.players import nicknames_in
-from games.selectors.rooms import players_in, round_teams
+from games.selectors.rooms import players_in, removed_players, round_teams
 from games.selectors.scores import rows, scoreboard, team_numbers
 
 
@@ -45,6 +45,9 @@ def round_info(game_round: Round, now: datetime | None = None) -> dict:
         "paused_at": _iso(game_round.paused_at),
         "finished_at": _iso(game_round.finished_at),
         "word_count": game_round.word_count,
+        # How many of the unit's words were planted (not which: they are to be found).
+        "planted": len(game_round.planted),
+        "bonus": game_round.bonus,
     }
 
 
@@ -56,7 +59,7 @@ def my_finds(
         return []
     teams = game_round.rules.teams and member.team_id is not None
     mine = [
-        scored.claim
+        scored
         for scored in board.finds
         if scored.credited
         and (
@@ -65,18 +68,19 @@ def my_finds(
             else scored.claim.player == member.player_id
         )
     ]
-    names = dict(
-        Player.objects.filter(pk__in={c.player for c in mine}).values_list("pk", "nickname")
-    )
+    finders = {scored.claim.player for scored in mine}
+    names = dict(Player.objects.filter(pk__in=finders).values_list("pk", "nickname"))
     return [
         {
-            "word": claim.word,
-            "display": display(game_round.language, claim.word),
-            "path": [list(cell) for cell in words.path(claim.word) or ()],
-            "points": claim.points,
-            "by": names.get(claim.player, ""),
+            "word": scored.claim.word,
+            "display": display(game_round.language, scored.claim.word),
+            "path": [list(cell) for cell in words.path(scored.claim.word) or ()],
+            # What it scores now: nothing once shared (classic scoring).
+            "points": scored.points,
+            "shared": scored.shared,
+            "by": names.get(scored.claim.player, ""),
         }
-        for claim in mine
+        for scored in mine
     ]
 
 
@@ -87,9 +91,11 @@ def snapshot(
     player: Player | None,
     member: RoundPlayer | None,
     host: bool = False,
+    removed: Player | None = None,
     now: datetime | None = None,
 ) -> dict:
-    """Everything a page needs to rebuild itself, sent on every (re)connect."""
+    """Everything a page needs to rebuild itself, sent on every (re)connect. ``removed``:
+    the page's player, whom the host removed (their page waits to be let back in)."""
     now = now or timezone.now()
     words = verdicts.round_words(round)
     board = scoreboard(round, words)
@@ -100,6 +106,15 @@ def snapshot(
             "nickname": player.nickname,
             "team": member.team.number if member is not None and member.team else None,
             "is_host": host,
+            "removed": False,
+        }
+    elif removed is not None:
+        you = {
+            "id": removed.pk,
+            "nickname": removed.nickname,
+            "team": None,
+            "is_host": False,
+            "removed": True,
         }
     return protocol.snapshot(
         seq=room.seq,
@@ -109,7 +124,8 @@ def snapshot(
         you=you,
         finds=my_finds(round, words, board, member),
         scores=rows(round, board, team_numbers(round)),
-        players=players_in(round),
+        players=players_in(round, now),
+        removed=removed_players(room) if host else [],
     )
 
 

@@ -5,8 +5,9 @@ state. Each takes keyword arguments, runs in a transaction, and broadcasts
 what the room must hear once the transaction has committed, numbered with
 the room's sequence so that a page notices a missed event and resyncs.
 
-The modules: ``rooms`` (the next round's settings, teams, players,
-moderation), ``teams`` (shuffling and balancing a round's teams), ``rounds``
+The modules: ``rooms`` (the next round's settings, teams, players),
+``moderation`` (remove, ban, and letting back in), ``presence`` (who has a page
+open), ``teams`` (shuffling and balancing a round's teams), ``rounds``
 (dealing, the clock, the end, stored results), ``words`` (submissions, the
 live scores, rulings), with ``broadcast`` and ``errors`` shared by them.
 Callers import this package.
@@ -15,20 +16,24 @@ Callers import this package.
 from games.services.codes import room_new_code
 from games.services.errors import (
     JoinRefused,
+    ModerationRefused,
     RoomSettingsError,
     RoundRunning,
     RulingRefused,
     TeamFixed,
 )
+from games.services.moderation import player_ban, player_readmit, player_remove, player_unban
+from games.services.presence import presence_enter, presence_leave, presence_touch
 from games.services.rooms import (
     MAX_DURATION,
     MIN_DURATION,
     TEAM_NAMES,
     RoomSettings,
+    announce_players,
     player_join,
     player_move,
-    player_remove,
     player_rename,
+    players_event,
     room_create,
     room_delete,
     room_details_save,
@@ -70,18 +75,27 @@ __all__ = [
     "TEAM_NAMES",
     "Dealt",
     "JoinRefused",
+    "ModerationRefused",
     "RoomSettings",
     "RoomSettingsError",
     "RoundRunning",
     "RulingRefused",
     "TeamFixed",
     "WordResult",
+    "announce_players",
     "next_due",
     "path_feedback",
+    "player_ban",
     "player_join",
     "player_move",
+    "player_readmit",
     "player_remove",
     "player_rename",
+    "player_unban",
+    "players_event",
+    "presence_enter",
+    "presence_leave",
+    "presence_touch",
     "results_store",
     "room_create",
     "room_delete",

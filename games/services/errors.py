@@ -21,3 +21,12 @@ class TeamFixed(ValueError):
 
 class RulingRefused(ValueError):
     """A word ruling that cannot be made (the round is running, the word is not there)."""
+
+
+class ModerationRefused(ValueError):
+    """A host's moderation that cannot be made (nobody to let back in, say): nothing
+    changed. ``code`` is the ``error`` code the host's page gets."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code

@@ -199,12 +199,18 @@ def player_join(*, room: Room, browser: str, nickname: object) -> Player:
     name in the roster's spelling, only roster names or only given names where the
     class says so). A player joins the round being dealt or played at once.
     Raises NicknameError when the nickname is unusable or taken, JoinRefused when
-    the room is locked or this browser was removed.
+    the room is locked or this browser was removed (banned or waiting to be let back in).
     """
     existing = room.players.filter(browser=browser).first()
     if existing is not None:
-        if existing.removed:
+        if existing.banned:
             raise JoinRefused(gettext("The host has removed you from this room."))
+        if existing.removed:
+            raise JoinRefused(
+                gettext(
+                    "The host has removed you from this room for now: they can let you back in."
+                )
+            )
         return existing
     if room.locked:
         raise JoinRefused(gettext("This room is locked: ask your teacher to open it."))
@@ -244,7 +250,7 @@ def round_enter(*, round: Round, player: Player) -> RoundPlayer:
             round=round, player=player, defaults={"team_id": _team_for(round, player)}
         )
         if created:
-            broadcast(round.room, _players_event(round))
+            broadcast(round.room, players_event(round))
     return member
 
 
@@ -274,14 +280,20 @@ def _smallest_team(game_round: Round) -> int:
     return team.pk
 
 
-def _players_event(game_round: Round) -> dict:
-    return protocol.players(round=game_round.pk, players=selectors.players_in(game_round))
+def players_event(game_round: Round) -> dict:
+    """The ``players`` event of a round: who is in it, who is away, and (for the host's
+    pages only: games.consumers strips it for the others) whom the host removed."""
+    return protocol.players(
+        round=game_round.pk,
+        players=selectors.players_in(game_round),
+        removed=selectors.removed_players(game_round.room),
+    )
 
 
-def _announce_players(room: Room) -> None:
+def announce_players(room: Room) -> None:
     current = selectors.current_round(room)
     if current is not None:
-        broadcast(room, _players_event(current))
+        broadcast(room, players_event(current))
 
 
 @transaction.atomic
@@ -305,7 +317,7 @@ def player_move(*, room: Room, player_id: int, team_number: int) -> None:
     updated = RoundPlayer.objects.filter(round=game_round, player=player).update(team=team)
     if not updated:
         RoundPlayer.objects.create(round=game_round, player=player, team=team)
-    broadcast(room, _players_event(game_round))
+    broadcast(room, players_event(game_round))
 
 
 @transaction.atomic
@@ -317,20 +329,8 @@ def player_rename(*, room: Room, player_id: int, nickname: object) -> Player:
         raise NicknameError(nickname_taken())
     player.nickname, player.nickname_key = name, nickname_key(name)
     player.save(update_fields=["nickname", "nickname_key"])
-    _announce_players(room)
+    announce_players(room)
     return player
-
-
-@transaction.atomic
-def player_remove(*, room: Room, player_id: int) -> None:
-    """The host removes a player: their page closes and their browser cannot rejoin.
-
-    What they found stays in the rounds they played (a record is a record).
-    """
-    updated = room.players.filter(pk=player_id, removed=False).update(removed=True)
-    if updated:
-        broadcast(room, protocol.removed(player=player_id))
-        _announce_players(room)
 
 
 # --- vocabulary ------------------------------------------------------------------

@@ -51,6 +51,8 @@ def round_deal(*, room: Room, board: str | None = None, **changes) -> Dealt:
             current.delete()
         else:
             round_finish(round=current)  # its time is up: end it on the way
+    if current is not None and current.finished_at is not None:
+        waiting = _still_here(current)
     room_settings_save(room, settings)
     dealt = _round_create(room, settings, board)
     for player_id, team_number in waiting:
@@ -132,6 +134,29 @@ def _inherit_rulings(room: Room, game_round: Round) -> None:
         copy.inherited = True
         copy.ruled_by_id = None
     WordRuling.objects.bulk_create(copies)
+
+
+def _still_here(game_round: Round) -> list[tuple[int, int | None]]:
+    """The players of a round just played who go on to the next one with its deal: every
+    one still in the room with a page of it open (play, results...), or gone from it for
+    less than ``CARRY_AWAY`` (a phone asleep). Nobody waits for a button to be in it."""
+    now = timezone.now()
+    rows = list(
+        game_round.round_players.filter(player__removed=False).values_list(
+            "player_id", "team__number", "player__left_at"
+        )
+    )
+    seen = selectors.last_seen([player for player, _, _ in rows])
+    fresh = now - selectors.PRESENCE_STALE
+    return [
+        (player, team)
+        for player, team, left_at in rows
+        if (player in seen and seen[player] >= fresh)
+        or (left_at is not None and left_at >= now - CARRY_AWAY)
+    ]
+
+
+CARRY_AWAY = timedelta(minutes=2)
 
 
 def _carry(game_round: Round, player_id: int, team_number: int | None) -> None:

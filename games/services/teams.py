@@ -17,7 +17,7 @@ from games import selectors
 from games.models import Room, Round, RoundPlayer, Team
 from games.services.broadcast import broadcast
 from games.services.errors import TeamFixed
-from games.services.rooms import _players_event
+from games.services.rooms import players_event
 
 
 def _team_round(room: Room) -> tuple[Round, list[Team]]:
@@ -59,7 +59,7 @@ def teams_shuffle(*, room: Room, rng: random.Random | None = None) -> None:
         member.team_id = rng.choice([team for team, size in sizes.items() if size == smallest])
         sizes[member.team_id] += 1
     RoundPlayer.objects.bulk_update(movable, ["team"])
-    broadcast(room, _players_event(game_round))
+    broadcast(room, players_event(game_round))
 
 
 @transaction.atomic
@@ -95,5 +95,5 @@ def teams_balance(*, room: Room) -> int:
     moved = [m for m in fixed + movable if getattr(m, "moved", False)]
     RoundPlayer.objects.bulk_update(moved, ["team"])
     if moved:
-        broadcast(room, _players_event(game_round))
+        broadcast(room, players_event(game_round))
     return len(moved)

@@ -29,6 +29,7 @@ class WordResult:
     path: list[list[int]] | None = None
     points: int = 0
     all_found: bool = False  # the player (or their team) has found every word
+    shared: bool = False  # classic scoring: someone else found it too, it scores nothing
 
 
 # Lazy: each player reads them in the language of their own connection.
@@ -157,7 +158,8 @@ def _record(
     all_found = line is not None and line.words >= game_round.word_count > 0
     if all_found and game_round.rules.ends_when_all_found:
         round_finish(round=game_round, now=now)  # nothing left to find: the round is over
-    return WordResult(True, "accepted", word, path, points, all_found)
+    shared = word in board.shared_words
+    return WordResult(True, "accepted", word, path, 0 if shared else points, all_found, shared)
 
 
 def _find_insert(**values) -> None:
@@ -194,18 +196,29 @@ def _announce(game_round, words, member, team, word, path, points):
     else:
         numbers = selectors.team_numbers(game_round)
     rows = selectors.rows(game_round, board, numbers)
-    find = None
+    shown = dealing.display(game_round.language, word)
+    is_shared = word in board.shared_words  # classic scoring: it scores for nobody now
+    find = shared = None
     if team is not None:
         find = {
             "word": word,
-            "display": dealing.display(game_round.language, word),
+            "display": shown,
             "path": path,
-            "points": points,
+            "points": 0 if is_shared else points,
+            "shared": is_shared,
             "player": member.player_id,
             "nickname": member.player.nickname,
         }
+    if is_shared:  # its finders' pages show it at 0, and say why their score dropped
+        claims = [s.claim for s in board.finds if s.credited and s.claim.word == word]
+        shared = {
+            "word": word,
+            "display": shown,
+            "players": sorted({claim.player for claim in claims}),
+            "teams": sorted({numbers[c.team] for c in claims if c.team in numbers}),
+        }
     number = member.team.number if team is not None else None
-    event = protocol.scores(round=game_round.pk, rows=rows, find=find)
+    event = protocol.scores(round=game_round.pk, rows=rows, find=find, shared=shared)
     broadcast(game_round.room, event, team=number, seq=seq)
     return board
 
@@ -222,6 +235,7 @@ def word_result_event(result: WordResult, game_round: Round) -> dict:
         display=dealing.display(game_round.language, result.word) if result.word else "",
         path=result.path,
         points=result.points,
+        shared=result.shared,
         all_found=result.all_found,
     )
 

@@ -430,11 +430,11 @@ async def test_the_host_pauses_and_players_hear_it_and_cannot_score():
     await ann.disconnect()
 
 
-async def test_a_removed_player_is_disconnected_with_the_removed_code():
+async def test_a_banned_player_is_disconnected_with_the_removed_code():
     room, _ = await room_with(players=(HOST, ANN), mode="versus")
     host, _ = await connected(room, HOST)
     ann, snapshot = await connected(room, ANN)
-    await host.send_json_to({"type": "remove", "player": snapshot["you"]["id"]})
+    await host.send_json_to({"type": "ban", "player": snapshot["you"]["id"]})
     while True:
         output = await ann.receive_output(timeout=3)
         if output["type"] == "websocket.close":

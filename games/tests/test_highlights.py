@@ -94,11 +94,16 @@ def test_a_round_nobody_played_has_an_empty_podium_and_no_longest_word():
     assert highlights.best_missed is not None
 
 
-def test_a_removed_player_leaves_the_podium_but_not_the_record():
-    room, game_round, players = played({"Ann": ["alerts"], "Ben": ["late"]})
+def test_the_podium_lists_a_removed_player_as_the_results_do():
+    # Issue 19: the podium hid a removed player whom the results still listed. Both show
+    # one who found a word (a record is a record); neither shows one who found none.
+    room, game_round, players = played({"Ann": ["alerts"], "Ben": ["late"], "Cy": []})
     services.player_remove(room=room, player_id=players["Ann"].pk)
+    services.player_remove(room=room, player_id=players["Cy"].pk)
     highlights = selectors.round_highlights(game_round)
-    assert [p.name for p in highlights.podium] == ["Ben"]
+    results = selectors.results(game_round, None)
+    assert [p.name for p in highlights.podium] == ["Ann", "Ben"]
+    assert [name for name, _ in results["scoreboard"]] == ["Ann", "Ben"]
 
 
 def test_a_disallowed_word_is_neither_the_longest_found_nor_missed():

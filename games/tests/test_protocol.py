@@ -132,6 +132,10 @@ def test_a_message_the_document_does_not_describe_is_refused_by_the_checker():
     with pytest.raises(protocol.ProtocolViolation):
         protocol.check_server_message({"type": "find", "seq": 1, "word": "tea"})
     with pytest.raises(protocol.ProtocolViolation):
-        protocol.check_server_message(protocol.removed(player=3) | {"seq": 1, "nickname": "Ann"})
+        protocol.check_server_message(
+            protocol.removed(player=3, banned=False) | {"seq": 1, "nickname": "Ann"}
+        )
     with pytest.raises(protocol.ProtocolViolation):
-        protocol.check_server_message(protocol.removed(player=3))  # a room event has a seq
+        protocol.check_server_message(
+            protocol.removed(player=3, banned=False)
+        )  # a room event has a seq

@@ -5,6 +5,7 @@
 
 import { formatTime, renderBoard, secondsLeft, t, tn } from "./board.js";
 import { askNickname } from "./rename.js";
+import { isAway, rerenderWhenAway } from "./presence.js";
 import { openRoom } from "./room.js";
 import { bindSoundButton, createSounds } from "./sound.js";
 
@@ -19,6 +20,10 @@ const els = {
   lobbySettings: $("lobby-settings"), results: $("results-link"), podium: $("podium"),
   controls: $("controls-panel"), settingsPanel: $("settings-panel"), moderation: $("moderation"),
   moderationCount: $("moderation-count"), teamsSection: $("teams-section"), teamColumns: $("team-columns"),
+  awayCount: $("away-count"), joinOpen: $("join-open"), roomLocked: $("room-locked"),
+  joinTitle: $("join-title"),
+  joinReminder: $("join-reminder"), lockedReminder: $("locked-reminder"),
+  removedSection: $("removed-section"), removedPlayers: $("removed-players"),
 };
 const CLOCK = page.clock;  // {countdown, warn, urgent}: games/clock.py's numbers
 const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -42,7 +47,7 @@ function onEvent(message) {
   const current = (m) => round && m.round === round.id;
   const handlers = {
     scores: (m) => { if (current(m)) { m.scores.forEach((row) => state.rows.set(row.id, row)); renderScores(); } },
-    players: (m) => { if (current(m)) { renderPlayers(m.players); } },
+    players: (m) => { if (current(m)) { renderPlayers(m.players); renderRemoved(m.removed); } },
     room: (m) => setRoom(m.locked, m.top_only),
     error: (m) => say(m.message),
     round_started: (m) => { if (current(m)) { room.resync(); } },  // the letters, face down until started_at
@@ -62,16 +67,30 @@ function apply(snap) {
   state.offset = Date.parse(snap.server_time) - Date.now();
   if (!sameRound) { state.seen = null; state.selected = null; }
   const { round } = snap;
-  const minutes = formatTime(round.duration_seconds);
-  const facts = [round.language_name, round.level_name, `${round.size}×${round.size}`, minutes,
-    round.scoring === "classic" ? t("classic") : ""].filter(Boolean).join(" · ");
-  els.settings.textContent = els.lobbySettings.textContent = facts;
+  els.settings.textContent = els.lobbySettings.textContent = roundFacts(round);
   state.rows = new Map(snap.scores.map((row) => [row.id, row]));
   renderPlayers(snap.players);
+  renderRemoved(snap.removed);
   setRoom(snap.room.locked, snap.room.top_only);
   els.results.href = page.results.replace("/rounds/0/", `/rounds/${round.number}/`);
   state.shown = "";
   setStatus(round.status);
+}
+
+// The room's truth in one line: what the round is played in, how, how it scores, and
+// whether the unit's words are planted on the board.
+function roundFacts(round) {
+  const mode = round.teams.length ? t("mode_teams", { count: round.teams.length })
+    : round.mode === "solo" ? t("mode_solo") : t("mode_versus");
+  let planted = "";
+  if (round.planted) {
+    planted = round.bonus ? tn("planted", round.planted, { bonus: round.bonus })
+      : tn("planted_no_bonus", round.planted);
+  }
+  return [round.language_name, round.level_name, `${round.size}×${round.size}`,
+    formatTime(round.duration_seconds), mode,
+    round.scoring === "classic" ? t("classic") : t("standard"), planted,
+  ].filter(Boolean).join(" · ");
 }
 
 function setClock(message) {
@@ -203,6 +222,13 @@ function renderScores() {
     const name = document.createElement("span");
     name.className = "name";
     name.textContent = rowName(row);
+    const player = teams() ? null : state.players.get(row.id);
+    if (player && isAway(player, state.offset)) {  // in the round, no page open
+      const tag = document.createElement("span");
+      tag.className = "team-tag away-tag";
+      tag.textContent = t("away");
+      name.append(" ", tag);
+    }
     const points = document.createElement("strong");
     points.textContent = row.points;
     li.replaceChildren(name, " ", points);
@@ -231,6 +257,7 @@ function renderPlayers(players) {
   els.moderationCount.textContent = players.length;
   els.players.replaceChildren(...players.map((player) => {
     const li = document.createElement("li");
+    li.dataset.player = player.id;
     li.textContent = player.nickname;
     if (player.team) {
       const tag = document.createElement("span");
@@ -243,9 +270,32 @@ function renderPlayers(players) {
     return li;
   }));
   state.seen = new Set([...(state.seen || []), ...players.map((p) => p.id)]);
-  renderModeration(players);
+  renderPresence();  // the away marks, and the players panel
   renderTeams();
   renderScores();
+}
+
+// Who is away (no page open for a few seconds): still in the round, marked on the list.
+function renderPresence() {
+  const players = [...state.players.values()];
+  let away = 0;
+  for (const li of els.players.children) {
+    const player = state.players.get(Number(li.dataset.player));
+    const gone = Boolean(player) && isAway(player, state.offset);
+    away += gone ? 1 : 0;
+    li.classList.toggle("away", gone);
+    let tag = li.querySelector(".away-tag");
+    if (gone && !tag) {
+      tag = document.createElement("span");
+      tag.className = "team-tag away-tag";
+      tag.textContent = t("away");
+      li.append(tag);
+    } else if (!gone && tag) { tag.remove(); }
+  }
+  els.awayCount.textContent = away ? tn("away_count", away) : "";
+  renderModeration(players);
+  if (state.snap) { renderScores(); }  // the leaderboard marks them too, during play
+  rerenderWhenAway(players, state.offset, renderPresence, state);
 }
 
 function renderModeration(players) {
@@ -254,6 +304,7 @@ function renderModeration(players) {
     const name = document.createElement("span");
     name.className = "name";
     name.textContent = player.team ? `${player.nickname} (${teamName(player.team)})` : player.nickname;
+    if (isAway(player, state.offset)) { name.textContent += ` (${t("away")})`; }
     const rename = button(t("rename"), async () => {
       const nickname = await askNickname(player.nickname);
       if (nickname) { room.send({ type: "rename", player: player.id, nickname }); }
@@ -263,7 +314,31 @@ function renderModeration(players) {
         room.send({ type: "remove", player: player.id });
       }
     });
-    li.append(name, rename, remove);
+    const ban = button(t("ban"), () => {
+      if (window.confirm(t("ban_confirm", { nickname: player.nickname }))) {
+        room.send({ type: "ban", player: player.id });
+      }
+    });
+    li.append(name, rename, remove, ban);
+    return li;
+  }));
+}
+
+// Whom the host removed: let back in (or ban); a ban is undone here too.
+function renderRemoved(removed) {
+  els.removedSection.hidden = !removed.length;
+  els.removedPlayers.replaceChildren(...removed.map((player) => {
+    const li = document.createElement("li");
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = player.banned ? t("banned_name", { nickname: player.nickname }) : player.nickname;
+    li.append(name);
+    if (player.banned) {
+      li.append(button(t("unban"), () => room.send({ type: "unban", player: player.id })));
+    } else {
+      li.append(button(t("readmit"), () => room.send({ type: "readmit", player: player.id })));
+      li.append(button(t("ban"), () => room.send({ type: "ban", player: player.id })));
+    }
     return li;
   }));
 }
@@ -338,9 +413,16 @@ function button(label, onClick) {
   return element;
 }
 
+// The lobby's heading says how to join, or, locked, that nobody new can.
+const joinHow = els.joinTitle.innerHTML;  // the server's markup, as rendered
+
 function setRoom(locked, topOnly) {
   els.lock.checked = locked;
   els.topOnly.checked = topOnly;
+  // Locked: nobody new can join, so the code and QR code give way to saying so.
+  els.joinOpen.hidden = els.joinReminder.hidden = locked;
+  els.roomLocked.hidden = els.lockedReminder.hidden = !locked;
+  if (locked) { els.joinTitle.textContent = t("locked_title"); } else { els.joinTitle.innerHTML = joinHow; }
   if (state.snap) { state.snap.room.locked = locked; state.snap.room.top_only = topOnly; renderScores(); }
 }
 

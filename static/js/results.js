@@ -1,8 +1,9 @@
 // The results page: pointing at, tapping or focusing a word traces its path on the board.
 // It follows the room: when the teacher rules on a word of this round the page reloads
-// with the new totals, and when the next round is dealt it says so, with a way in.
+// with the new totals, and when the next round is dealt it follows the teacher there.
 
 import { t } from "./board.js";
+import { followTeacher } from "./follow.js";
 import { openRoom } from "./room.js";
 
 const board = document.getElementById("board");
@@ -45,17 +46,14 @@ for (const button of document.querySelectorAll("button.word[data-path]")) {
   });
 }
 
-function showNext(number) {
-  if (number <= page.number) { return; }
-  nextRound.querySelector("a").textContent = t("next_round", { number });
-  nextRound.hidden = false;
-}
+// The next round: the pupil is in it; this page takes them there (static/js/follow.js).
+const follow = followTeacher({ banner: nextRound, after: page.number });
 
 openRoom(page.socket, {
-  snapshot: (snap) => showNext(snap.round.number),
+  snapshot: follow.snapshot,
   event: (message) => {
     if (message.type === "ruling" && message.round === page.round) { window.location.reload(); }
-    if (message.type === "new_round") { showNext(message.number); }
+    follow.event(message);
   },
   status: () => {},
   stopped: () => {},
