@@ -20,7 +20,7 @@ REDIS_URL             e.g. redis://127.0.0.1:6379/0: the channel layer shared by
                       several daphne processes (default: in-memory, one process).
 DATA_DIR              Where the SQLite database lives (default: var/ in the project).
 TIME_ZONE             The school's time zone (default: Europe/Paris).
-LANGUAGE_CODE         Default interface language (default: en).
+LANGUAGE_CODE         Default interface language: en, fr, es, de, it or pt (default: en).
 LOG_LEVEL             DEBUG, INFO, WARNING or ERROR (default: INFO).
 ROUND_SWEEP_SECONDS   Each server process ends rounds at their bell; it looks for
                       rounds started elsewhere at least this often (default: 5;
@@ -67,6 +67,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from boggleweb import interface_languages
 from boggleweb.env import env_bool, env_choice, env_int, env_list, env_str
 from boggleweb.layers import redis_channel_layer
 from games.engine.languages import LANGUAGES as GAME_LANGUAGES
@@ -315,8 +316,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", ("en", "fr"))
-LANGUAGES = [("en", "English"), ("fr", "Français")]
+# The interface's languages, each by its own name (boggleweb/interface_languages.py).
+LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", interface_languages.CODES)
+LANGUAGES = interface_languages.django_languages()
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
 USE_I18N = True
