@@ -73,5 +73,12 @@ def fallback_chain(code: str, default: str = SOURCE_LANGUAGE) -> tuple[str, ...]
     return tuple(chain)
 
 
+def template_context(request) -> dict:
+    """A context processor: the switch lists ``interface_languages`` by their own names
+    (Django's ``get_available_languages`` would translate them: "English" is a
+    game language's name too, "Englisch" on a German page)."""
+    return {"interface_languages": INTERFACE_LANGUAGES}
+
+
 if __name__ == "__main__":
     sys.stdout.write(" ".join(CATALOGUES) + "\n")

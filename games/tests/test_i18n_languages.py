@@ -88,6 +88,10 @@ def test_the_landing_and_join_pages_speak_each_language(client, code):
     if code != "en":
         assert LANDING["en"] not in html and "How to play" not in html
     assert 'aria-current="true">' + interface_languages.by_code(code).name in html
+    for language in interface_languages.INTERFACE_LANGUAGES:  # by their own names, always
+        assert html.count(f'value="{language.code}" lang="{language.code}"') == 2  # row, menu
+        assert html.count(f">{language.name}</button>") == 2
+    assert "Englisch</button>" not in html and "Anglais</button>" not in html
     join = client.get(reverse("games:join"), HTTP_ACCEPT_LANGUAGE="en")
     assert lang_of(join) == code
     assert f"<h1>{JOIN[code]}</h1>" in join.content.decode()
