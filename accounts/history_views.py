@@ -23,7 +23,7 @@ from games.selectors.flashcards import class_cards, flashcard_response
 
 def _day(moment) -> str:
     """A round's day under its point on a chart ("26 Nov", "26 nov.")."""
-    return date_format(timezone.localtime(moment), "j M") if moment else ""
+    return date_format(timezone.localtime(moment), "MONTH_DAY_FORMAT") if moment else ""
 
 
 def _classroom(request: HttpRequest, pk: int):

@@ -77,7 +77,7 @@ def homework_list(request: HttpRequest, pk: int) -> HttpResponse:
     chart = line_chart(
         [value for _, value in series],
         gettext("The class's average share of the boards' points, homework by homework"),
-        [date_format(timezone.localtime(hw.due_at), "j M") for hw, _ in series],
+        [date_format(timezone.localtime(hw.due_at), "MONTH_DAY_FORMAT") for hw, _ in series],
     )
     context = {
         "classroom": classroom,

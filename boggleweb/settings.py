@@ -320,6 +320,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # The interface's languages, each by its own name (boggleweb/interface_languages.py).
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", interface_languages.CODES)
 LANGUAGES = interface_languages.django_languages()
+FORMAT_MODULE_PATH = ["boggleweb.formats"]  # each language's dates (boggleweb/formats/)
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
 USE_I18N = True

@@ -8,6 +8,8 @@ catalogue that loses or garbles a translation fails.
 
 from __future__ import annotations
 
+import datetime
+import importlib
 import subprocess
 from pathlib import Path
 from shutil import which
@@ -17,7 +19,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.test import override_settings
 from django.urls import reverse
-from django.utils import translation
+from django.utils import formats, timezone, translation
 
 from boggleweb import interface_languages
 from games import selectors, services
@@ -169,21 +171,51 @@ def test_forms_and_djangos_own_messages_speak_each_new_language(client, code):
 
 # --- dates and numbers -----------------------------------------------------------------
 
-FRIDAY = {"en": "Friday", "fr": "vendredi", "es": "viernes", "de": "Freitag", "it": "venerdì"}
-FRIDAY["pt"] = "Sexta-feira"
+FORMATS = ("DATE_FORMAT", "DATETIME_FORMAT", "SHORT_DATE_FORMAT", "SHORT_DATETIME_FORMAT")
+FORMATS += ("MONTH_DAY_FORMAT",)
+# A Friday afternoon's deadline, as each language writes it (boggleweb/formats/); the
+# names are Django's translations, capitalised in its Italian and Portuguese ones.
+FRIDAY = {
+    "en": ("Friday 27 November 2026", "Friday 27 November, 14:30", "27 Nov 2026"),
+    "fr": ("vendredi 27 novembre 2026", "vendredi 27 novembre, 14:30", "27 nov 2026"),
+    "es": ("viernes, 27 de noviembre de 2026", "viernes, 27 de noviembre, 14:30", "27 nov 2026"),
+    "de": ("Freitag, 27. November 2026", "Freitag, 27. November, 14:30 Uhr", "27. Nov 2026"),
+    "it": ("Venerdì 27 Novembre 2026", "Venerdì 27 Novembre, 14:30", "27 nov 2026"),
+    "pt": (
+        "Sexta-feira, 27 de Novembro de 2026",
+        "Sexta-feira, 27 de Novembro, 14:30",
+        "27 nov 2026",
+    ),
+}
+
+
+@pytest.mark.parametrize("code", interface_languages.CODES)
+def test_every_interface_language_writes_every_date_shape_the_pages_use(code):
+    module = importlib.import_module(f"boggleweb.formats.{code}.formats")
+    assert all(isinstance(getattr(module, name, None), str) for name in FORMATS)
 
 
 @pytest.mark.parametrize("code", interface_languages.CODES)
 def test_dates_and_numbers_take_each_languages_form(code):
-    import datetime
-
-    from django.utils import formats
-
-    friday = datetime.date(2026, 11, 27)
+    moment = datetime.datetime(2026, 11, 27, 14, 30)
     with translation.override(code):
-        assert FRIDAY[code].lower() in formats.date_format(friday, "l").lower()
+        written = tuple(
+            formats.date_format(moment, name)
+            for name in ("DATE_FORMAT", "DATETIME_FORMAT", "SHORT_DATE_FORMAT")
+        )
         decimal = formats.number_format(12.5, decimal_pos=1)
+    assert written == FRIDAY[code]
     assert decimal == ("12.5" if code == "en" else "12,5")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code", interface_languages.CODES)
+def test_the_board_of_the_day_is_dated_in_each_language(client, code):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = code
+    html = client.get(reverse("homework:daily", args=["en", 2])).content.decode()
+    with translation.override(code):
+        today = formats.date_format(timezone.localdate(), "DATE_FORMAT")
+    assert today in html
 
 
 # --- the room socket in the new languages -----------------------------------------------
