@@ -260,3 +260,12 @@ def test_make_messages_collects_and_compiles_every_catalogue_of_the_registry():
     lines = [line for line in result.stdout.splitlines() if "messages " in line]
     assert any("makemessages " + flags in line for line in lines), result.stdout
     assert any("compilemessages " + flags in line for line in lines), result.stdout
+
+
+def test_the_server_error_page_says_it_in_every_interface_language():
+    """500.html cannot rely on the request's language: it has a line in each."""
+    from django.template.loader import render_to_string
+
+    html = render_to_string("500.html")
+    for code in interface_languages.CATALOGUES:
+        assert f'<p lang="{code}">' in html, code
