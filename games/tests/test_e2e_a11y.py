@@ -194,3 +194,31 @@ def test_the_pages_anyone_opens_have_no_serious_violations_in_each_new_language(
     audit.check(page, "play (solo)")
     context.close()
     audit.assert_clean()
+
+
+@pytest.mark.parametrize("language", ["de", "pt"])
+def test_a_teachers_pages_and_projector_have_no_serious_violations_in_a_new_language(
+    browser, live_daphne, axe, language
+):
+    """German (the longest words) and Portuguese: sign-up, the class, the classes, the
+    projector's lobby with a pupil in it."""
+    audit = Audit(axe, f"desktop, {language}")
+    cookie = [{"name": "django_language", "value": language, "url": live_daphne}]
+    teacher_context = browser.new_context(viewport=SIZES["desktop"])
+    student_context = browser.new_context(viewport=SIZES["phone"])
+    for context in (teacher_context, student_context):
+        context.add_cookies(cookie)
+    teacher, student = teacher_context.new_page(), student_context.new_page()
+    _, code = sign_up(teacher, live_daphne)
+    assert teacher.locator("html").get_attribute("lang") == language
+    audit.check(teacher, "class")
+    teacher.goto(live_daphne + "/classes/")
+    audit.check(teacher, "classes")
+    teacher.goto(f"{live_daphne}/r/{code}/projector")
+    join_room(student, live_daphne, code, "Zoé")
+    teacher.wait_for_function("document.getElementById('players').innerText.includes('Zoé')")
+    audit.check(teacher, "projector lobby")
+    audit.check(student, "lobby")
+    teacher_context.close()
+    student_context.close()
+    audit.assert_clean()
