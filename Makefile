@@ -3,7 +3,8 @@
 #   make test   the whole suite (set DATABASE_URL / REDIS_URL to test against those)
 #   make lint   ruff check and format check
 #   make cluster    Caddy and several daphne processes on PostgreSQL and Redis (README)
-#   make messages   the French interface: update locale/fr's django.po, compile django.mo
+#   make messages   the interface's catalogues: update each locale/<code>/LC_MESSAGES/django.po
+#                   (every language of boggleweb/interface_languages.py but English), compile django.mo
 #                   (needs GNU gettext; both files are committed, so nothing else needs it)
 
 # Every Python that Django 5.2 supports from 3.11 up; the newest found that runs
@@ -100,12 +101,16 @@ dictionaries: $(VENV)/.dev-installed
 glosses: $(VENV)/.dev-installed
 	$(BIN)/python manage.py build_glosses
 
-# Collect the interface's strings into locale/fr/LC_MESSAGES/django.po (translate the
-# new ones there), then compile django.mo. Needs GNU gettext (apt-get install gettext).
+# Collect the interface's strings into locale/<code>/LC_MESSAGES/django.po for every
+# interface language but English (boggleweb/interface_languages.py; translate the new
+# ones there: the suite fails on an empty one), then compile django.mo. Needs GNU
+# gettext (apt-get install gettext).
+CATALOGUES = $(shell $(PYTHON) boggleweb/interface_languages.py)
 MESSAGES_IGNORE := --ignore=.venv --ignore='.venv-*' --ignore=var --ignore=test-artifacts --ignore=dictionaries --ignore='*/tests/*'
 messages: $(VENV)/.dev-installed
-	$(BIN)/python manage.py makemessages -l fr $(MESSAGES_IGNORE)
-	$(BIN)/python manage.py compilemessages -l fr $(MESSAGES_IGNORE)
+	@test -n "$(CATALOGUES)" || { echo "boggleweb/interface_languages.py names no catalogue" >&2; exit 1; }
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(CATALOGUES)) $(MESSAGES_IGNORE)
+	$(BIN)/python manage.py compilemessages $(addprefix -l ,$(CATALOGUES)) $(MESSAGES_IGNORE)
 
 clean:
 	rm -rf .venv .venv-oldest .pytest_cache .ruff_cache .hypothesis

@@ -20,7 +20,7 @@ REDIS_URL             e.g. redis://127.0.0.1:6379/0: the channel layer shared by
                       several daphne processes (default: in-memory, one process).
 DATA_DIR              Where the SQLite database lives (default: var/ in the project).
 TIME_ZONE             The school's time zone (default: Europe/Paris).
-LANGUAGE_CODE         Default interface language (default: en).
+LANGUAGE_CODE         Default interface language: en, fr, es, de, it or pt (default: en).
 LOG_LEVEL             DEBUG, INFO, WARNING or ERROR (default: INFO).
 ROUND_SWEEP_SECONDS   Each server process ends rounds at their bell; it looks for
                       rounds started elsewhere at least this often (default: 5;
@@ -67,6 +67,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from boggleweb import interface_languages
 from boggleweb.env import env_bool, env_choice, env_int, env_list, env_str
 from boggleweb.layers import redis_channel_layer
 from games.engine.languages import LANGUAGES as GAME_LANGUAGES
@@ -152,6 +153,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "boggleweb.interface_languages.template_context",
             ],
         },
     },
@@ -315,8 +317,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", ("en", "fr"))
-LANGUAGES = [("en", "English"), ("fr", "Français")]
+# The interface's languages, each by its own name (boggleweb/interface_languages.py).
+LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", interface_languages.CODES)
+LANGUAGES = interface_languages.django_languages()
+FORMAT_MODULE_PATH = ["boggleweb.formats"]  # each language's dates (boggleweb/formats/)
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Dates as each interface language writes them (27 Nov 2026, 27 nov. 2026).
 FORMAT_MODULE_PATH = ["boggleweb.formats"]

@@ -84,3 +84,9 @@ def test_public_hosts_without_a_secret_key_are_refused(tmp_path):
 def test_public_hosts_with_a_secret_key_start(tmp_path):
     result = run_settings(tmp_path, ALLOWED_HOSTS="games.school.example", SECRET_KEY="x" * 50)
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("code", ["fr", "es", "de", "it", "pt"])
+def test_the_default_interface_language_may_be_any_the_interface_speaks(tmp_path, code):
+    result = run_settings(tmp_path, LANGUAGE_CODE=code)
+    assert result.returncode == 0, result.stderr

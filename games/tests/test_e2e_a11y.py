@@ -146,3 +146,61 @@ def test_a_lesson_has_no_serious_violations_on_any_screen(browser, live_daphne, 
     student_context.close()
     audit.assert_clean()
     projector.assert_clean()
+
+
+@pytest.mark.parametrize("language", ["es", "de", "it", "pt"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_pages_anyone_opens_have_no_serious_violations_in_each_new_language(
+    browser, live_daphne, axe, size, language
+):
+    """The same pages through the switch's cookie, and a solo round being played: the
+    page's lang, the menu of languages on a phone (open and closed) and longer words."""
+    audit = Audit(axe, f"{size}, {language}")
+    context = browser.new_context(viewport=SIZES[size])
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_daphne}])
+    page = context.new_page()
+    page.goto(live_daphne + "/")
+    assert page.locator("html").get_attribute("lang") == language
+    audit.check(page, "landing")
+    if size == "phone":
+        page.click(".language-menu summary")
+        page.wait_for_selector(".language-options button[value=en]", state="visible")
+        audit.check(page, "landing, the menu of languages open")
+    for name, path in (("join", "/join"), ("how to play", "/how-to-play")):
+        page.goto(live_daphne + path)
+        audit.check(page, name)
+    page.goto(live_daphne + "/")
+    page.select_option("#id_language", "en")
+    page.click("form[action='/play/solo'] button[type=submit]")
+    state_is(page, "running")
+    audit.check(page, "play (solo)")
+    context.close()
+    audit.assert_clean()
+
+
+@pytest.mark.parametrize("language", ["de", "pt"])
+def test_a_teachers_pages_and_projector_have_no_serious_violations_in_a_new_language(
+    browser, live_daphne, axe, language
+):
+    """German (the longest words) and Portuguese: sign-up, the class, the classes, the
+    projector's lobby with a pupil in it."""
+    audit = Audit(axe, f"desktop, {language}")
+    cookie = [{"name": "django_language", "value": language, "url": live_daphne}]
+    teacher_context = browser.new_context(viewport=SIZES["desktop"])
+    student_context = browser.new_context(viewport=SIZES["phone"])
+    for context in (teacher_context, student_context):
+        context.add_cookies(cookie)
+    teacher, student = teacher_context.new_page(), student_context.new_page()
+    _, code = sign_up(teacher, live_daphne)
+    assert teacher.locator("html").get_attribute("lang") == language
+    audit.check(teacher, "class")
+    teacher.goto(live_daphne + "/classes/")
+    audit.check(teacher, "classes")
+    teacher.goto(f"{live_daphne}/r/{code}/projector")
+    join_room(student, live_daphne, code, "Zoé")
+    teacher.wait_for_function("document.getElementById('players').innerText.includes('Zoé')")
+    audit.check(teacher, "projector lobby")
+    audit.check(student, "lobby")
+    teacher_context.close()
+    student_context.close()
+    audit.assert_clean()

@@ -50,8 +50,8 @@ def formatted(language: str, template: str) -> str:
 
 
 def test_dates_read_as_each_language_writes_them():
-    assert formatted("fr", '{{ moment|date:"DATE_FORMAT" }}') == "27 nov. 2026"
-    assert formatted("en", '{{ moment|date:"DATE_FORMAT" }}') == "27 Nov 2026"
+    assert formatted("fr", '{{ moment|date:"SHORT_DATE_FORMAT" }}') == "27 nov. 2026"
+    assert formatted("en", '{{ moment|date:"SHORT_DATE_FORMAT" }}') == "27 Nov 2026"
     assert formatted("fr", '{{ moment|date:"MONTH_DAY_FORMAT" }}') == "27 nov."
     assert formatted("en", '{{ moment|date:"MONTH_DAY_FORMAT" }}') == "27 Nov"
 

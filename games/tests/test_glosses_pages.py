@@ -8,9 +8,9 @@ from django.urls import reverse
 from accounts.history import student_slug
 from accounts.tests.conftest import make_classroom, make_teacher
 from games import selectors, services
+from games.engine.glosses import gloss_table
 from games.models import Round
 from games.selectors.flashcards import class_cards
-from games.engine.glosses import gloss_table
 from games.selectors.glosses import round_glosses
 from games.sessions import BROWSER_KEY
 from games.tests.conftest import ANN, BEN, HOST, make_room, start_round

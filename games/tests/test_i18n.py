@@ -1,5 +1,6 @@
-"""The interface in English and French: pages, the language switch, the room socket,
-the scripts' strings and the French catalogue itself.
+"""The interface's languages: pages, the language switch, the room socket, the
+scripts' strings and every catalogue (boggleweb/interface_languages.py lists them; the
+six languages' own pages are in test_i18n_languages.py).
 
 The interface language (the browser's, or the switch's cookie) is not the game
 language (the room's): a French interface plays an English board.
@@ -20,6 +21,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
+from boggleweb import interface_languages
 from games import labels, selectors, services
 from games.engine.languages import LANGUAGES, LEVELS
 from games.js_strings import JS_STRINGS
@@ -30,7 +32,10 @@ from games.tests.conftest import HOST, drain_until, make_room, start_round
 
 ROOT = Path(settings.BASE_DIR)
 PO = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
-MO = PO.with_suffix(".mo")
+
+
+def catalogue(code: str) -> Path:
+    return ROOT / "locale" / code / "LC_MESSAGES" / "django.po"
 
 
 # --- pages and the switch ---------------------------------------------------------
@@ -53,8 +58,9 @@ def test_every_page_has_the_language_switch_keeping_the_page(client):
         html = client.get(reverse(name)).content.decode()
         assert f'action="{reverse("set_language")}"' in html
         assert f'name="next" value="{reverse(name)}"' in html
-        assert 'value="en" lang="en"' in html and 'value="fr" lang="fr"' in html
-        assert ">Français</button>" in html and ">English</button>" in html
+        for language in interface_languages.INTERFACE_LANGUAGES:
+            assert f'value="{language.code}" lang="{language.code}"' in html
+            assert f">{language.name}</button>" in html
 
 
 @pytest.mark.django_db
@@ -230,8 +236,20 @@ def po_entries(path: Path) -> list[dict]:
     return entries
 
 
-def test_every_msgid_has_a_french_translation():
-    entries = po_entries(PO)
+# Placeholders a translation must keep as they are: %(name)s and %s, {name}, HTML tags.
+PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sdr]|%[sdr]|%%|\{[a-z_]+\}|</?[a-z]+[^>]*>")
+
+
+def test_every_interface_language_but_english_has_a_catalogue_and_no_other():
+    catalogues = (ROOT / "locale").glob("*/LC_MESSAGES/django.po")
+    on_disk = {path.parent.parent.name for path in catalogues}
+    assert on_disk == set(interface_languages.CATALOGUES)
+    assert "en" not in interface_languages.CATALOGUES  # the source text is English
+
+
+@pytest.mark.parametrize("code", interface_languages.CATALOGUES)
+def test_every_msgid_has_a_translation(code):
+    entries = po_entries(catalogue(code))
     assert len(entries) > 300
     untranslated = [e["msgid"] for e in entries if not all(e["msgstr"].values())]
     assert not untranslated
@@ -240,11 +258,47 @@ def test_every_msgid_has_a_french_translation():
     assert plurals and all(set(e["msgstr"]) == {0, 1} for e in plurals)
 
 
-def test_the_committed_mo_is_compiled_from_the_po():
+@pytest.mark.parametrize("code", [c for c in interface_languages.CATALOGUES if c != "fr"])
+def test_each_catalogue_translates_every_string_of_the_french_one(code):
+    """French is the reference every helper keeps up to date; a string it has and
+    another catalogue lacks would show in the default language there."""
+
+    def keys(path):
+        return {(e.get("msgctxt"), e["msgid"], e.get("msgid_plural")) for e in po_entries(path)}
+
+    missing = keys(PO) - keys(catalogue(code))
+    assert not missing, sorted(missing, key=str)[:10]
+
+
+@pytest.mark.parametrize("code", interface_languages.CATALOGUES)
+def test_translations_keep_every_placeholder(code):
+    wrong = []
+    for entry in po_entries(catalogue(code)):
+        for form, text in entry["msgstr"].items():
+            source = entry["msgid_plural"] if form and "msgid_plural" in entry else entry["msgid"]
+            expected = sorted(PLACEHOLDER.findall(source))
+            got = sorted(PLACEHOLDER.findall(text))
+            # A singular may say "one" instead of %(count)d ("1 jour", "Le mot que...").
+            if got != expected and not (form == 0 and set(got) <= set(expected)):
+                wrong.append((entry["msgid"], text))
+    assert not wrong, wrong[:5]
+
+
+@pytest.mark.parametrize("code", interface_languages.CATALOGUES)
+def test_each_catalogue_declares_its_languages_plural_forms(code):
+    header = catalogue(code).read_text(encoding="utf-8").split("\n\n", 1)[0]
+    assert f'"Language: {code}\\n"' in header
+    expected = interface_languages.by_code(code).plural_forms
+    assert f'"Plural-Forms: {expected}\\n"' in header
+
+
+@pytest.mark.parametrize("code", interface_languages.CATALOGUES)
+def test_the_committed_mo_is_compiled_from_the_po(code):
     """`make messages` compiles django.mo; nothing at run time needs gettext."""
-    with MO.open("rb") as handle:
+    po = catalogue(code)
+    with po.with_suffix(".mo").open("rb") as handle:
         catalog = gettext.GNUTranslations(handle)
-    for entry in po_entries(PO):
+    for entry in po_entries(po):
         context = entry.get("msgctxt")
         if "msgid_plural" in entry:
             for n, form in ((1, 0), (2, 1)):

@@ -1,4 +1,7 @@
-# English pages: 27 Nov 2026, 27 Nov, 16:20 (the day first, as the school year's users read it).
-DATE_FORMAT = "j M Y"
-MONTH_DAY_FORMAT = "j M"
-TIME_FORMAT = "H:i"
+"""English dates (boggleweb/formats/__init__.py); day before month, as in British schools."""
+
+DATE_FORMAT = "l j F Y"  # Friday 27 November 2026
+DATETIME_FORMAT = "l j F, H:i"  # Friday 27 November, 14:30
+SHORT_DATE_FORMAT = "j M Y"  # 27 Nov 2026
+SHORT_DATETIME_FORMAT = "j M H:i"  # 27 Nov 14:30
+MONTH_DAY_FORMAT = "j M"  # 27 Nov

@@ -1,4 +1,7 @@
-# French pages: 27 nov. 2026, 27 nov., 16:20 (Django's "M" would say "Nov").
-DATE_FORMAT = "j N Y"
-MONTH_DAY_FORMAT = "j N"
-TIME_FORMAT = "H:i"
+"""French dates (boggleweb/formats/__init__.py)."""
+
+DATE_FORMAT = "l j F Y"  # vendredi 27 novembre 2026
+DATETIME_FORMAT = "l j F, H:i"  # vendredi 27 novembre, 14:30
+SHORT_DATE_FORMAT = "j N Y"  # 27 nov. 2026
+SHORT_DATETIME_FORMAT = "j N H:i"  # 27 nov. 14:30
+MONTH_DAY_FORMAT = "j N"  # 27 nov.

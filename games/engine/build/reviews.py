@@ -103,7 +103,9 @@ class Review:
     def kept_words(self) -> frozenset[str]:
         """The words a reviewer read as innocent: never blocked as another lemma's form
         (fr bande beside the slang bander, it tetti beside tette, de fressen)."""
-        return frozenset(word for word, verdict in self.verdicts.items() if verdict.verdict == "keep")
+        return frozenset(
+            word for word, verdict in self.verdicts.items() if verdict.verdict == "keep"
+        )
 
     def apply_levels(
         self, levels: dict[str, tuple[int, float]], notes: list[str]
