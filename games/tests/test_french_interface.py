@@ -95,7 +95,6 @@ TEACHERS = re.compile(
 # "tu" nor "vous", an infinitive or an impersonal form.
 SHARED = [
     "Point at, tap or tab to a word to see its path on the board.",
-    "Round {number} is on: join it",
     "Words anyone found are marked found.",
     "The teacher changed a word: the scores are updated.",
 ]

@@ -18,6 +18,7 @@ from games.models import Player
 from games.presentation import results_context
 from games.selectors.glosses import round_glosses
 from games.sessions import BROWSER_KEY
+from games.engine.folding import fold
 from games.tests.conftest import HOST, make_room
 
 pytestmark = pytest.mark.django_db
@@ -97,7 +98,9 @@ def test_missed_words_come_shortest_first_and_every_word_is_folded_by_length(cli
     missed_card = html[
         html.index('id="missed-title"') : html.index("</section>", html.index('id="missed-title"'))
     ]
-    missed = re.findall(r'class="word missed"[^>]*>([^<]+)</button>', missed_card)
+    missed = [
+        folded(w) for w in re.findall(r'class="word missed"[^>]*>([^<]+)</button>', missed_card)
+    ]
     assert found not in missed
     assert len(missed) == len(solution) - 1
     lengths = [len(word) for word in missed]
@@ -148,11 +151,18 @@ WORD_ITEM = re.compile(
 )
 
 
+def folded(shown: str, lang: str = "en") -> str:
+    """The word a list item shows (its spellings, "pâtés / pates"), as solutions key it."""
+    return fold(unescape(shown).split(" / ")[0], lang)
+
+
 def word_items(html: str, start: str, end: str = "</section>") -> list[dict]:
-    """The word items of the part of ``html`` from ``start`` to the next ``end``."""
+    """The word items of the part of ``html`` from ``start`` to the next ``end``; "shown"
+    is the word folded (the page shows its spellings)."""
     begin = html.index(start)
     part = html[begin : html.index(end, begin)]
-    return [match.groupdict() for match in WORD_ITEM.finditer(part)]
+    items = [match.groupdict() for match in WORD_ITEM.finditer(part)]
+    return [{**item, "shown": folded(item["shown"])} for item in items]
 
 
 def test_every_word_is_listed_once_with_its_path_and_meaning_and_each_missed_one_again(
@@ -222,7 +232,8 @@ def test_the_teacher_may_disallow_each_word_the_class_found_once(client, django_
     options = re.findall(
         r'<option value="([^"]*)">([^<]*)</option>', html[start : html.index("</select>", start)]
     )
-    assert options == [(word, word) for word in words]  # English: each shown as folded
+    # Each word once, shown with its spellings (pates: "pâtés / pates")
+    assert [(value, folded(text)) for value, text in options] == [(word, word) for word in words]
 
 
 @pytest.mark.parametrize("players", [2, 8])
