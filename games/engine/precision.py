@@ -21,7 +21,8 @@ teacher would sign (docs/content-review.md).
 
 from __future__ import annotations
 
-import random
+import hashlib
+import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -37,8 +38,12 @@ from games.engine.lexicon import load_lexicon
 Deal = Callable[[str, int, int, int], Iterable[str]]
 
 AUDIT = "audit"  # the audits' folder, inside the reviews' one
+# The audit round: an audit's findings folded into the review make its boards and sample
+# judged ones, so the next audit deals other boards and draws another sample (round 1,
+# 2026-11-27, dealt from 1,000,000: docs/content-review.md).
+AUDIT_ROUND = 2
 # The sheet deals seeds 0, 1, ...; the report's fresh boards start here.
-FRESH_SEEDS = 1_000_000
+FRESH_SEEDS = AUDIT_ROUND * 1_000_000
 CATEGORIES = {  # verdict -> what the report counts it as
     "vulgar": "objectionable",
     "slur": "objectionable",
@@ -207,13 +212,21 @@ def precision_report(
     }
 
 
-def meaning_sample(lang: str, size: int = 50, seed: int = 0, review: Review | None = None):
-    """``size`` level 1-2 words the review has not judged, drawn at random (seeded)."""
+def meaning_sample(
+    lang: str, size: int = 50, seed: int = AUDIT_ROUND, review: Review | None = None
+) -> list[str]:
+    """``size`` level 1-2 words the review has not judged, drawn at random: those whose
+    seeded hash is smallest, so a rebuild that adds or removes a few words leaves the
+    rest of the sample, and its judgements, as they were."""
     review = review or read_review(lang)
     lexicon = load_lexicon(lang)
     blocked = blocked_words(lang)
     words = [w for w in lexicon.words(2) if w not in review.verdicts and w not in blocked]
-    return sorted(random.Random(seed).sample(words, min(size, len(words))))
+
+    def rank(word: str) -> bytes:
+        return hashlib.blake2b(f"{seed}:{word}".encode(), digest_size=8).digest()
+
+    return sorted(heapq.nsmallest(size, words, key=rank))
 
 
 @dataclass(frozen=True)

@@ -320,3 +320,17 @@ def test_forms_follow_a_lemma_the_review_judged():
     followed, moved = review.forms_follow(levels, spellings)
     assert followed == {"meas": (3, 3.1), "mearon": (2, 3.0), "raes": (2, 3.0), "mear": (3, 3.4)}
     assert moved == 1
+
+
+def test_the_meaning_sample_keeps_its_words_when_the_review_judges_one():
+    """Folding a finding into the review takes that word out of the sample and puts one
+    other in; the other 49 judgements stay valid. Another seed draws another sample."""
+    review = reviews.read_review("es")
+    sample = precision.meaning_sample("es", review=review)
+    assert len(sample) == len(set(sample)) == 50
+    judged = reviews.Review(
+        "es", {**review.verdicts, sample[0]: reviews.Verdict(sample[0], "rare")}
+    )
+    after = precision.meaning_sample("es", review=judged)
+    assert sample[0] not in after and len(set(sample) & set(after)) == 49
+    assert len(set(sample) & set(precision.meaning_sample("es", seed=7, review=review))) < 10
