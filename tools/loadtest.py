@@ -42,6 +42,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
+from django.db import OperationalError
 from django.utils import timezone
 
 from games import clock, selectors, services
@@ -162,8 +163,18 @@ def teacher_session(username: str) -> str:
 
 
 def cleanup(seats: list[Seat]) -> None:
+    """Remove the rooms made for the run. The server may still be writing the last
+    words' finds: PostgreSQL can then pick the delete as a deadlock's victim, which
+    once lost a whole run's figures (printed after this), so it tries again."""
     codes = {seat.code for seat in seats}
-    Room.objects.filter(code__in=codes).delete()
+    for attempt in range(5):
+        try:
+            Room.objects.filter(code__in=codes).delete()
+            break
+        except OperationalError:
+            if attempt == 4:
+                raise
+            time.sleep(1)
     SessionStore().clear_expired()
 
 
