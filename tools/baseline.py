@@ -30,6 +30,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "boggleweb.settings")
 django.setup()  # the channel layer's settings; nothing here opens the database
 
 from channels.consumer import get_handler_name  # noqa: E402
+from channels.exceptions import StopConsumer  # noqa: E402
 from channels.generic.websocket import AsyncJsonWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
@@ -59,8 +60,10 @@ class BareRoomConsumer(AsyncJsonWebsocketConsumer):
         seq = _seqs.get(self.group, 0)
         await self.send_json({"type": "snapshot", "seq": seq, "padding": SNAPSHOT_PADDING})
 
-    async def disconnect(self, code: int) -> None:
+    async def websocket_disconnect(self, message: dict) -> None:
+        """As Channels' own, without its closing of database connections (none here)."""
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        raise StopConsumer()
 
     async def receive_json(self, content: dict, **kwargs) -> None:
         if content.get("type") != "submit":
