@@ -1,4 +1,5 @@
-"""The Redis channel layer: Redis publish/subscribe, with the fixes this stack needs.
+"""The channel layers: Redis publish/subscribe, with the fixes this stack needs, and a
+lighter in-memory layer for the embedded default (``InMemoryLayer``, at the end).
 
 Why publish/subscribe (channels-redis' ``RedisPubSubChannelLayer``) and not its
 default layer: a room event goes to the 30 sockets of a class. The default
@@ -23,7 +24,11 @@ What this module adds to channels-redis:
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import time
 
+from channels.exceptions import ChannelFull
+from channels.layers import InMemoryChannelLayer
 from channels_redis.pubsub import (
     RedisPubSubChannelLayer,
     RedisPubSubLoopLayer,
@@ -61,6 +66,25 @@ class ShardConnection(RedisSingleShardConnection):
                     self.channel_layer.tell_everyone(LOST)
                 await asyncio.sleep(0.5)
 
+    def _receive_message(self, message) -> None:
+        """As channels-redis' own, but a room event is decoded once for all the
+        sockets of the room in this process, not once per socket (the consumers
+        never change a message they receive)."""
+        if message is None:
+            return
+        name, data = message["channel"], message["data"]
+        if isinstance(name, bytes):
+            name = name.decode()
+        layer = self.channel_layer
+        if name in layer.channels:
+            layer.channels[name].put_nowait(data)
+        elif name in layer.groups:
+            queues = [layer.channels.get(channel) for channel in layer.groups[name]]
+            decoded = layer.channel_layer.deserialize(data)
+            for queue in queues:
+                if queue is not None:
+                    queue.put_nowait(decoded)
+
 
 class LoopLayer(RedisPubSubLoopLayer):
     def __init__(self, *args, **kwargs) -> None:
@@ -94,10 +118,20 @@ class LoopLayer(RedisPubSubLoopLayer):
                 except (RedisError, OSError) as error:
                     note_outage(error)
             raise
+        if isinstance(message, dict):  # a room event, decoded once (ShardConnection)
+            return message
         return self.channel_layer.deserialize(message)
 
 
 class ChannelLayer(RedisPubSubChannelLayer):
+    # The calls of every delivery, straight to this loop's layer: channels-redis
+    # reaches them through __getattr__, a partial and one more coroutine each time.
+    async def receive(self, channel: str):
+        return await self._get_layer().receive(channel)
+
+    async def group_send(self, group: str, message: dict) -> None:
+        await self._get_layer().group_send(group, message)
+
     def _get_layer(self) -> LoopLayer:
         loop = asyncio.get_running_loop()
         if loop not in self._layers:
@@ -134,3 +168,89 @@ def redis_channel_layer(url: str) -> dict:
             ],
         },
     }
+
+
+class InMemoryLayer(InMemoryChannelLayer):
+    """The embedded default's layer (no REDIS_URL): Channels' in-memory layer without
+    the work that made a word cost more CPU on ``make run`` than on Redis.
+
+    Channels' own layer, per message delivered to a socket, walked every channel
+    and group of the process to expire old messages (300 sockets: 300 queues
+    looked at for each of a room event's 30 deliveries), built and threw away an
+    ``asyncio.Queue`` on every send and receive, deep-copied the message for each
+    socket and made a task per socket of the group (docs/PERFORMANCE.md, "The
+    embedded default"). Here expiry runs at most once a second, a socket's
+    queue is kept while it listens (not built anew for each message), and a
+    room event is handed to each socket's queue as it is: messages through a
+    layer are never changed by their receivers in this project (the consumers
+    build a new dict to filter one), as over Redis,
+    where every socket decodes its own copy.
+
+    ``send_soon``: a worker thread's broadcast queued on the event loop without
+    waiting for it (nothing can fail in memory), where ``async_to_sync`` held the
+    worker thread and cost more than the delivery.
+    """
+
+    CLEAN_EVERY = 1.0  # seconds; messages expire after ``expiry`` (60 s)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._cleaned = 0.0
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _clean_expired(self) -> None:
+        now = time.monotonic()
+        if now - self._cleaned >= self.CLEAN_EVERY:
+            self._cleaned = now
+            super()._clean_expired()
+
+    def _queue(self, channel: str) -> asyncio.Queue:
+        queue = self.channels.get(channel)
+        if queue is None:
+            queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
+        return queue
+
+    async def send(self, channel: str, message: dict) -> None:
+        assert isinstance(message, dict), "message is not a dict"
+        self.require_valid_channel_name(channel)
+        self._put(channel, message)
+
+    def _put(self, channel: str, message: dict) -> None:
+        try:
+            self._queue(channel).put_nowait((time.time() + self.expiry, message))
+        except asyncio.QueueFull:
+            raise ChannelFull(channel) from None
+
+    async def receive(self, channel: str) -> dict:
+        self._loop = asyncio.get_running_loop()
+        self.require_valid_channel_name(channel)
+        self._clean_expired()
+        queue = self._queue(channel)
+        try:
+            _, message = await queue.get()
+        except BaseException:  # the socket is going: its queue with it, unless it holds some
+            if queue.empty():
+                self.channels.pop(channel, None)
+            raise
+        return message
+
+    async def group_send(self, group: str, message: dict) -> None:
+        assert isinstance(message, dict), "message is not a dict"
+        self.require_valid_group_name(group)
+        self._group_put(group, message)
+
+    def _group_put(self, group: str, message: dict) -> None:
+        self._clean_expired()
+        for channel in list(self.groups.get(group, ())):
+            with contextlib.suppress(ChannelFull):  # as Channels' own: a full socket misses it
+                self._put(channel, message)
+
+    def send_soon(self, group: str, message: dict) -> bool:
+        """From a worker thread: queue ``message`` for ``group`` on the event loop the
+        sockets receive on, without waiting. False when no socket has received yet
+        (then the caller sends as usual)."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return False
+        loop.call_soon_threadsafe(self._group_put, group, message)
+        return True

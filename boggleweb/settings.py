@@ -187,6 +187,9 @@ def _database(url: str | None) -> dict:
 
 DATABASES = {"default": _database(env_str("DATABASE_URL", "") or None)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's SQLite, with this process's writers queued before SQLite's lock
+    # rather than sleeping in its busy handler (boggleweb/sqlite3/base.py).
+    DATABASES["default"]["ENGINE"] = "boggleweb.sqlite3"
     # Measured (docs/PERFORMANCE.md, shared realtime notes): SQLite's defaults
     # double the cost of a write under load; WAL, IMMEDIATE transactions and a
     # busy timeout keep concurrent writers from failing with "database is locked".
@@ -205,7 +208,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Channel layer ----------------------------------------------------------
 REDIS_URL = env_str("REDIS_URL", "") or None
 if REDIS_URL is None:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, without its per-delivery costs (boggleweb.layers).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "boggleweb.layers.InMemoryLayer"}}
 else:
     if urlsplit(REDIS_URL).scheme not in ("redis", "rediss", "unix"):
         raise ImproperlyConfigured(

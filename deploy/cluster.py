@@ -135,7 +135,7 @@ class Cluster:
         log = (self.state_dir / f"web-{port}.log").open("ab")
         command = [sys.executable, "-m", "daphne", "--proxy-headers", "-b", "127.0.0.1"]
         self.web[port] = subprocess.Popen(
-            [*command, "-p", str(port), "boggleweb.asgi:application"],
+            [*command, "-p", str(port), self.args.application],
             cwd=ROOT,
             env={**self.env, "HEALTHZ_DRAIN_FILE": str(self.drain_file(port))},
             stdout=log,
@@ -314,6 +314,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--state-dir", default=str(ROOT / "var" / "cluster"))
     parser.add_argument("--env-file", default=str(ROOT / ".env"), help="default: .env")
     parser.add_argument("--caddy", default=shutil.which("caddy") or "caddy")
+    parser.add_argument(
+        "--application",
+        default="boggleweb.asgi:application",
+        help="the ASGI application daphne serves (tools.baseline:application: the bare "
+        "room that capacity figures are compared with, docs/PERFORMANCE.md)",
+    )
     args = parser.parse_args(argv)
     settings = {**read_env_file(Path(args.env_file)), **os.environ}
     args.site = args.site or settings.get("LETTERGRID_HOST") or "http://127.0.0.1:8080"

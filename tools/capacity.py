@@ -1,7 +1,11 @@
-"""What a class's load costs each part of the cluster: the figures behind docs/SCALING.md.
+r"""What a class's load costs each part of the cluster: the figures behind docs/SCALING.md.
 
     make cluster &                       # or: .venv/bin/python deploy/cluster.py --processes 2
     .venv/bin/python -m tools.capacity --players 600 --duration 60
+    # the same against a bare room, for the ratio (tools/baseline.py):
+    .venv/bin/python deploy/cluster.py --application tools.baseline:application \
+        --state-dir var/bare --site http://127.0.0.1:8090 &
+    .venv/bin/python -m tools.capacity --players 600 --duration 60 --state var/bare/state.json
 
 Runs ``manage.py loadtest`` against the running cluster (var/cluster/state.json
 names its daphne processes) and measures, over the run: the CPU time of each
@@ -84,6 +88,7 @@ def main() -> None:
         "--duration",
         str(args.duration),
         "--json",
+        *(f"--server-pid={pid}" for pid in pids),
     ]
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
     elapsed = time.monotonic() - began
@@ -108,6 +113,12 @@ def main() -> None:
         },
         "words": load["submitted"],
         "deliveries": load["broadcasts"],
+        # Every reply and room event the players received, and the daphne CPU per one
+        # during the play alone (joining excluded): run the same against deploy/cluster.py
+        # --application tools.baseline:application for the ratio to a bare room.
+        "delivered": load["delivered"],
+        "play_cpu_ms_per_word": load["cpu_ms_per_word"],
+        "play_cpu_us_per_delivered": load["cpu_us_per_delivered"],
         "daphne_cpu_s": processes,
         "per_1000_players_per_s": {
             "daphne_cores": round(sum(processes) * scale, 3),

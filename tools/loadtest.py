@@ -42,6 +42,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
+from django.db import OperationalError
 from django.utils import timezone
 
 from games import clock, selectors, services
@@ -84,6 +85,7 @@ class Tally:
     valid_sent_at: dict[int, float] = field(default_factory=dict)  # player id -> last valid word
     submitted: int = 0
     answered: int = 0
+    delivered: int = 0  # replies and room events received during the play
     accepted: int = 0
     play_cpu_s: float | None = None  # the server processes' CPU time during the play
     errors: int = 0
@@ -161,8 +163,18 @@ def teacher_session(username: str) -> str:
 
 
 def cleanup(seats: list[Seat]) -> None:
+    """Remove the rooms made for the run. The server may still be writing the last
+    words' finds: PostgreSQL can then pick the delete as a deadlock's victim, which
+    once lost a whole run's figures (printed after this), so it tries again."""
     codes = {seat.code for seat in seats}
-    Room.objects.filter(code__in=codes).delete()
+    for attempt in range(5):
+        try:
+            Room.objects.filter(code__in=codes).delete()
+            break
+        except OperationalError:
+            if attempt == 4:
+                raise
+            time.sleep(1)
     SessionStore().clear_expired()
 
 
@@ -182,7 +194,10 @@ async def run(
     gate = asyncio.Semaphore(50)
     started = time.perf_counter()
     sockets = await asyncio.gather(
-        *(join(base_url, seat.code, seat.session_key, gate, tally) for seat in seats)
+        *(
+            join(base_url, seat.code, seat.session_key, gate, tally, seat.player_id)
+            for seat in seats
+        )
     )
     tally.connect_seconds = time.perf_counter() - started
     for socket, seat in zip(sockets, seats, strict=True):
@@ -216,12 +231,21 @@ async def run(
     return tally
 
 
-async def join(base_url: str, code: str, session_key: str, gate: asyncio.Semaphore, tally: Tally):
+async def join(
+    base_url: str,
+    code: str,
+    session_key: str,
+    gate: asyncio.Semaphore,
+    tally: Tally,
+    player_id: int = 0,
+):
     """Open a play page's socket and wait for its snapshot (kept on the socket as
-    ``.snapshot``); None when it fails."""
+    ``.snapshot``); None when it fails. ``seat``, which the game ignores, names the
+    player to the bare room of tools.baseline (it has no session to read it from)."""
     parts = urlsplit(base_url)
     scheme = "wss" if parts.scheme == "https" else "ws"
-    url = f"{scheme}://{parts.netloc}/ws/rooms/{code}/?play=1"  # as the play page does
+    # As the play page does (?play=1)
+    url = f"{scheme}://{parts.netloc}/ws/rooms/{code}/?play=1&seat={player_id}"
     headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={session_key}"}
     async with gate:
         try:
@@ -310,6 +334,8 @@ async def listen(socket, seat: Seat, tally: Tally) -> None:
         if "seq" in message and kind != "snapshot":
             seat.seen.add(message["seq"])
             seat.last_seq = max(seat.last_seq, message["seq"])
+        if kind in ("word_result", "scores"):
+            tally.delivered += 1
         if kind == "word_result":
             sent = tally.sent_at.get((seat.name + seat.code, message["word"]))
             if sent is not None:
@@ -364,4 +390,9 @@ def report(tally: Tally, players: int, rooms: int, duration: float) -> dict:
         "teacher_errors": tally.teacher_errors,
         "play_cpu_s": None if cpu is None else round(cpu, 2),
         "cpu_ms_per_word": None if cpu is None else round(cpu * 1000 / max(tally.submitted, 1), 3),
+        # Every reply and room event a socket received: the unit tools.baseline is read in.
+        "delivered": tally.delivered,
+        "cpu_us_per_delivered": (
+            None if cpu is None else round(cpu * 1e6 / max(tally.delivered, 1), 1)
+        ),
     }

@@ -13,6 +13,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connection, transaction
 
+from boggleweb.layers import InMemoryLayer
 from boggleweb.outages import note_outage
 from games.models import Room
 
@@ -50,6 +51,9 @@ def close_group(group: str) -> None:
 def _send(group: str, message: dict) -> None:
     layer = get_channel_layer()
     if layer is None:
+        return
+    # The in-memory layer (one process) queues it on the sockets' event loop at once.
+    if isinstance(layer, InMemoryLayer) and layer.send_soon(group, message):
         return
     try:
         async_to_sync(layer.group_send)(group, message)
