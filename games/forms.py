@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.dealing import dice_language
-from games.engine.dice import board_sources
+from games.engine.dice import board_sources, get_source
 from games.labels import (
     LANGUAGE_CHOICES,
     LANGUAGE_NAMES,
@@ -24,30 +24,44 @@ SIZE_CHOICES = [(4, "4×4"), (5, "5×5"), (6, "6×6")]
 DURATION_CHOICES = [(60 * n, minutes(n)) for n in range(1, 11)]
 
 
+def dice_sizes(dice: str) -> tuple[int, ...]:
+    """The board sizes a dice set makes (none: no such set)."""
+    try:
+        return get_source(dice).sizes
+    except (KeyError, ValueError):
+        return ()
+
+
 class DiceSelect(forms.Select):
-    """The dice list: each set's option says its language (``data-language``); those of
-    another language than the form's are hidden and disabled, and
-    static/js/settings_form.js keeps it so as the teacher changes the language."""
+    """The dice list: each set's option says its language and board size
+    (``data-language``, ``data-sizes``); those of another language or size than the
+    form's are hidden and disabled, and static/js/settings_form.js keeps it so as the
+    teacher changes either."""
 
     language: str | None = None
+    size: str | None = None
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
         language = dice_language(value) if value else None
         if language:
+            sizes = dice_sizes(value)
             option["attrs"]["data-language"] = language
-            if self.language and language != self.language:
+            option["attrs"]["data-sizes"] = " ".join(map(str, sizes))
+            other_size = self.size and str(self.size).isdigit() and int(self.size) not in sizes
+            if (self.language and language != self.language) or other_size:
                 option["attrs"].update(hidden=True, disabled=True)
         return option
 
 
 def offer_dice_of_its_language(form: forms.BaseForm) -> None:
-    """Only the dice of the form's round language on offer (the language sent, else the
-    form's initial one)."""
+    """Only the dice of the form's round language and board size on offer (the values
+    sent, else the form's initial ones)."""
     if "dice" not in form.fields or "language" not in form.fields:
         return
-    language = form["language"].value()
-    form.fields["dice"].widget.language = language
+    form.fields["dice"].widget.language = form["language"].value()
+    if "size" in form.fields:
+        form.fields["dice"].widget.size = form["size"].value()
 
 
 def dice_choices() -> list[tuple[str, str]]:
@@ -71,6 +85,14 @@ def check_dice_language(form: forms.BaseForm, data: dict) -> None:
                 "dice_language": LANGUAGE_NAMES[dice_language(dice)],
                 "language": LANGUAGE_NAMES[language],
             },
+        )
+    size = data.get("size")
+    if dice and size and dice_language(dice) and int(size) not in dice_sizes(dice):
+        made = dice_sizes(dice)[0]
+        form.add_error(
+            "dice",
+            gettext("These dice make %(made)s boards: this round is %(size)s.")
+            % {"made": f"{made}×{made}", "size": f"{size}×{size}"},
         )
 
 

@@ -37,6 +37,8 @@ LEVEL_NAMES = {
     4: _("The whole list"),
 }
 
+# What teachers read; where a set comes from, and how sure that is, is in
+# games/engine/dice.py and docs, not in the settings.
 DICE_LABELS = {
     "en-classic": _("English 4×4, 1976 dice"),
     "en-new": _("English 4×4, 1987 dice"),
@@ -44,8 +46,8 @@ DICE_LABELS = {
     "en-deluxe": _("English 5×5, 1993 dice"),
     "en-superbig": _("English 6×6 dice"),
     "fr-classic": _("French 4×4 dice"),
-    "en-big-2012": _("English 5×5, 2012 dice (single source, unverified)"),
-    "fr-big": _("French 5×5 dice (origin unverified)"),
+    "en-big-2012": _("English 5×5, 2012 dice"),
+    "fr-big": _("French 5×5 dice"),
 }
 
 LANGUAGE_CHOICES = list(LANGUAGE_NAMES.items())

@@ -62,3 +62,24 @@ def test_a_new_language_drops_the_last_ones_dice():
     services.round_deal(room=room, language="fr", dice="fr-classic")
     room.refresh_from_db()
     assert room.dice == "fr-classic"
+
+
+def test_the_list_offers_only_the_dice_of_the_boards_size():
+    """A 4x4 French round is not offered the French 5x5 dice (a teacher found out only
+    when the deal was refused); a 5x5 one is, and every option says its sizes for the
+    script that follows the size select."""
+    four = offered(RoomForm({"language": "fr", "level": 2, "size": 4, "dice": ""}))
+    five = offered(RoomForm({"language": "fr", "level": 2, "size": 5, "dice": ""}))
+    assert "fr-classic" in four and "fr-big" not in four
+    assert "fr-big" in five and "fr-classic" not in five
+    assert 'data-sizes="5"' in str(RoomForm()["dice"])
+
+
+def test_dice_of_another_size_are_refused_in_words():
+    data = {
+        "language": "fr", "level": 2, "size": 4, "dice": "fr-big", "min_length": 0,
+        "duration_seconds": 180, "mode": "versus", "scoring": "standard", "team_count": 2,
+    }  # fmt: skip
+    form = RoomForm(data)
+    assert not form.is_valid()
+    assert form.errors["dice"] == ["These dice make 5×5 boards: this round is 4×4."]
