@@ -143,7 +143,7 @@ def test_homework_at_home_from_the_link_to_the_report(browser, live_daphne, daph
     pupils["Chloé"].close()
     pupils["Chloé"] = page = context.new_page()
     page.goto(link)
-    assert "Welcome back, Chloé!" in page.inner_text("#welcome")
+    assert "You are playing as Chloé." in page.inner_text("#welcome")
     page.click("#homework-boards button:has-text('Carry on')")
     page.wait_for_function("document.getElementById('play').dataset.state === 'running'")
     assert page.locator("#finds li").all_inner_texts()[0].startswith(sent["Chloé"][0].upper()) or (

@@ -4,7 +4,7 @@ No account: a pupil who comes through a class's homework link picks a roster
 name, types a nickname, or takes the one the game gives, as the class's rule
 says (``games.nicknames.nickname_for_room``: the same rule as joining the
 class's room), and the browser's session remembers it for that class
-("Welcome back, Ana"; "not me" forgets it). The nickname's key is the pupil's
+("You are playing as Ana"; "not me" forgets it). The nickname's key is the pupil's
 identity in the class's homework and boards of the day, as it is in the
 class's leaderboards. Someone who opens the board of the day on their own is
 their browser.

@@ -53,7 +53,7 @@ def test_the_link_asks_who_you_are_then_welcomes_you_back(homework):
     text = page.content.decode()
     assert "Who are you?" in text and "Chloé" in text  # the roster's names
     page = as_pupil(ana, homework, "Ana")
-    assert "Welcome back, Ana!" in page.content.decode()
+    assert "You are playing as Ana." in page.content.decode()
     assert ana.get(page.request["PATH_INFO"]).content.decode().count("Board ") >= 2
     ana.post(reverse("homework:forget", args=[homework.token]))
     assert (
@@ -66,7 +66,7 @@ def test_a_nickname_the_class_rules_refuse_is_said_so_and_not_remembered(homewor
     client = device("x")
     page = as_pupil(client, homework, "mail@example.com")
     assert "No email addresses" in page.content.decode()
-    assert "Welcome back" not in page.content.decode()
+    assert "You are playing as" not in page.content.decode()
 
 
 def test_play_opens_the_play_page_on_the_attempts_own_room(homework):
@@ -216,7 +216,7 @@ def test_a_roster_class_takes_only_its_names_and_a_giving_class_offers_one(class
     page = client.get(url).content.decode()
     assert "Ask your teacher to add you" in page and 'name="nickname" type="text"' not in page
     assert "Tap your name in the list" in as_pupil(client, homework, "Zed").content.decode()
-    assert "Welcome back, Chloé!" in as_pupil(client, homework, "chloe").content.decode()
+    assert "You are playing as Chloé." in as_pupil(client, homework, "chloe").content.decode()
 
     class_room.nicknames = "generated"
     class_room.save(update_fields=["nicknames"])
@@ -224,7 +224,7 @@ def test_a_roster_class_takes_only_its_names_and_a_giving_class_offers_one(class
     page = other.get(url).content.decode()
     assert 'id="take-offered"' in page
     offered = page.split('name="nickname" value="')[1].split('"')[0]
-    assert f"Welcome back, {offered}!" in as_pupil(other, homework, offered).content.decode()
+    assert f"You are playing as {offered}." in as_pupil(other, homework, offered).content.decode()
     assert (
         "the game gives you a nickname" in as_pupil(device("z"), homework, "Bob").content.decode()
     )
