@@ -55,9 +55,12 @@ VULGAR_ROOTS = ("fuck", "nigg", "fotze", "merde", "putain", "cazzo", "caralho")
 MIN_EDGE_SLUR = 5  # a shorter slur is refused as a word only (spic: Spicy)
 MIN_BLOCKED = 3  # pt "cu" is a Vietnamese name, and two letters are hardly a word
 # First names that are a blocked word of another language: es jodí, pt xana (also
-# Alexandra's short name in Portugal). Dick and Con stay refused when typed: a
+# Alexandra's short name in Portugal), en fanny and roger (British slang; Fanny is a
+# common French name), es pete (Río de la Plata slang). Dick and Con stay refused when typed: a
 # teacher puts a real Dick or Con on the roster.
-FIRST_NAMES = ("jodi", "xana")
+FIRST_NAMES = ("jodi", "xana", "fanny", "roger", "pete")
+# Slurs refused as words but not at a name's edge: es chola ends Nichola(s).
+NAME_EDGES = ("chola", "cholas")
 # Words the game may count but a projector should not show as a name. Not "xxx":
 # gamers' xXx_Name_xXx decoration.
 NOT_A_NAME = ("sex", "sexy", "sexe", "sexo", "nude", "nudes", "cocaine", "cocaina", "kokain")
@@ -172,7 +175,11 @@ def _lists() -> dict[str, WordList]:
         for word in blocked_words(lang):
             if len(word) >= MIN_BLOCKED and word not in FIRST_NAMES:
                 blocked.add(word)
-            if category(lang, word) == SLUR and len(word) >= MIN_EDGE_SLUR:
+            if (
+                category(lang, word) == SLUR
+                and len(word) >= MIN_EDGE_SLUR
+                and word not in NAME_EDGES
+            ):
                 slurs.add(word)
     return {
         RESERVED: WordList.of(RESERVED_NAMES),

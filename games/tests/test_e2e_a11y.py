@@ -191,7 +191,7 @@ def test_a_teachers_pages_and_projector_have_no_serious_violations_in_a_new_lang
     for context in (teacher_context, student_context):
         context.add_cookies(cookie)
     teacher, student = teacher_context.new_page(), student_context.new_page()
-    _, code = sign_up(teacher, live_daphne)
+    _, code = sign_up_with_class(teacher, live_daphne)
     assert teacher.locator("html").get_attribute("lang") == language
     audit.check(teacher, "class")
     teacher.goto(live_daphne + "/classes/")

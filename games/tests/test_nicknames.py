@@ -182,7 +182,7 @@ def test_innocent_nicknames_pass(nickname):
 
 # Names that are a rude word in one of the six languages, refused when typed: a teacher
 # writes a real one on the class roster (roster names pass no word filter).
-REFUSED_FIRST_NAMES = {"Adolf", "Con", "Dick"}
+REFUSED_FIRST_NAMES = {"Adolf", "Con", "Dick", "Romano"}  # fr romano: a slur on the Roma
 # Columns of gender-guesser's nam_dict.txt (frequency 1-D per country): Great Britain,
 # Ireland, U.S.A., Italy, Portugal, Spain, France, Belgium, Germany, Austria,
 # Switzerland, and Turkey, Arabia/Persia, India/Sri Lanka, Vietnam (names common in

@@ -14,11 +14,11 @@ from django.utils import translation
 
 from accounts.models import Classroom
 from games import selectors, services, verdicts
+from games.engine.folding import fold
 from games.models import Player
 from games.presentation import results_context
 from games.selectors.glosses import round_glosses
 from games.sessions import BROWSER_KEY
-from games.engine.folding import fold
 from games.tests.conftest import HOST, make_room
 
 pytestmark = pytest.mark.django_db

@@ -28,7 +28,7 @@ def game_round():
     earlier = selectors.current_round(room)
     start_round(earlier)
     services.round_finish(round=earlier)
-    services.word_rule(round=earlier, word="shied", verdict="allow")
+    services.word_rule(round=earlier, word="hider", verdict="allow")
     services.word_rule(round=earlier, word="hide", verdict="disallow")
     dealt = services.round_deal(room=room, board=BOARD).round
     # As the deal plants a vocabulary word: on the board, in the round's words, rarer
@@ -67,10 +67,10 @@ def paths(size=4, longest=7):
 def test_the_rounds_words_follow_its_rulings_and_plants(game_round):
     words = verdicts.round_words(game_round)
     level = load_lexicon("en").root(1)
-    assert not dawg.contains(level, "shied") and not dawg.contains(
+    assert not dawg.contains(level, "hider") and not dawg.contains(
         level, PLANTED
     )  # not a common word, counted by a ruling
-    assert words.counts("shied") and not words.counts("hide")
+    assert words.counts("hider") and not words.counts("hide")
     assert not words.counts(BLOCKED)
     assert game_round.rulings.filter(inherited=True).count() == 2
     assert game_round.word_count == len(words.countable())
@@ -102,7 +102,7 @@ def test_a_blocked_word_is_never_shown_as_a_word_and_planted_and_allowed_ones_ar
     assert (hint.letters, hint.is_word) == (BLOCKED, False)
     assert verdicts.judge(game_round, words, path=down).reason == "not_allowed"
     assert verdicts.judge(game_round, words, word="SHIT").reason == "not_allowed"
-    for word in (PLANTED, "shied"):
+    for word in (PLANTED, "hider"):
         path = [list(cell) for cell in words.path(word)]
         for end in range(1, len(path)):
             assert verdicts.hint(game_round, words, path[:end]).ok  # green all the way
