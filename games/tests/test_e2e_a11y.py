@@ -37,6 +37,13 @@ class Audit:
 
     def check(self, page, name: str) -> None:
         page.wait_for_timeout(150)  # let the page's script finish drawing
+        # and its fades end: axe reads a half-faded text's contrast (a busy machine slows
+        # them); an endless animation (a pulse) is not waited for.
+        page.wait_for_function(
+            "document.getAnimations().every(a => a.playState !== 'running'"
+            " || a.effect?.getComputedTiming().iterations === Infinity)",
+            timeout=5_000,
+        )
         results = self.axe.run(page)
         for violation in results.response["violations"]:
             if violation["impact"] in GRAVE:

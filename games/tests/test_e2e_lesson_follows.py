@@ -44,6 +44,17 @@ def state_is(page, state, timeout=15_000):
     )
 
 
+def distinct_words(board: list[str], count: int) -> list[str]:
+    """``count`` words of five letters or more, shortest first, none inside another (a
+    find's row is picked by its text); a random board may hold few of exactly five."""
+    chosen: list[str] = []
+    for word in sorted((w for w in board if len(w) >= 5), key=lambda w: (len(w), w)):
+        if not any(word in other or other in word for other in chosen):
+            chosen.append(word)
+    assert len(chosen) >= count, chosen
+    return chosen[:count]
+
+
 def open_projector(browser, base):
     teacher = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     teacher.on("pageerror", lambda error: print("projector:", error))
@@ -127,7 +138,11 @@ def test_a_lesson_where_every_page_follows_the_teacher(browser, live_daphne, axe
     start(teacher, pupils.values())
     assert "classic" in teacher.inner_text("#round-settings")
     assert teacher.is_visible("#locked-reminder") and not teacher.is_visible("#join-reminder")
-    words = sorted(w for w in board_words(ann) if len(w) == 5)
+    # The letters are on the tiles once the 3-2-1 is over, not when the state says running.
+    ann.wait_for_function(
+        "[...document.querySelectorAll('#board .tile')].every(t => t.innerText.trim())"
+    )
+    words = distinct_words(board_words(ann), 4)
     shared, ann_own, chloe_own = words[0], words[1], words[2]
     accepted(ann, ann_own)
     accepted(ann, shared)
