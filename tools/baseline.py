@@ -83,6 +83,7 @@ class BareRoomConsumer(AsyncJsonWebsocketConsumer):
                 "display": word,
                 "path": [[i % 4, i // 4] for i in range(len(word))] if accepted else None,
                 "points": points,
+                "shared": False,
                 "all_found": False,
             }
         )

@@ -41,6 +41,7 @@ async def test_the_bare_room_answers_and_fans_out_frames_of_the_games_shape():
             display="bcdfg",
             path=None,
             points=0,
+            shared=False,
             all_found=False,
         )
         assert refused == game_reply
