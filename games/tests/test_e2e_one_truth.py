@@ -94,6 +94,9 @@ def test_a_lesson_of_team_and_classic_rounds_keeps_one_truth(browser, live_daphn
     type_word(chloe, words[-1])
     chloe.wait_for_function("document.getElementById('feedback').innerText.includes('team')")
     type_word(ben, words[-2])
+    ben.wait_for_function(
+        f"document.getElementById('finds').innerText.toUpperCase().includes('{words[-2].upper()}')"
+    )
     teacher.wait_for_function("document.getElementById('leaderboard').children.length === 2")
     end(teacher, students)
     first = leaderboard(teacher)

@@ -23,6 +23,10 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 def board_words(page, lang="en", level=2) -> dict[str, list]:
     """Every word on the board shown on the page, with a path, solved here."""
     page.wait_for_selector("#board .tile")
+    # The letters are on the tiles once the 3-2-1 is over, not as soon as the tiles are.
+    page.wait_for_function(
+        "[...document.querySelectorAll('#board .tile')].every(t => t.innerText.trim())"
+    )
     cols = page.locator("#board").evaluate("el => getComputedStyle(el).gridTemplateColumns")
     faces = [t.inner_text().strip() or "." for t in page.locator("#board .tile").all()]
     size = len(cols.split())
