@@ -225,7 +225,8 @@ def _commoner_than_its_lemmas(shown: str, lemmas: list[tuple[str, str]], lang: s
     if level is None:
         return False
     for _, lemma in lemmas:
-        lemma_level = lexicon.level_of(fold(lemma, lang))
+        folded = fold(lemma, lang)  # None: a lemma outside the alphabet (en "café")
+        lemma_level = lexicon.level_of(folded) if folded else None
         if lemma_level is not None and lemma_level <= level:
             return False
     return True
