@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import CLASS_NAME_MAX_LENGTH, Classroom
 from accounts.rosters import RosterError, roster_clean
+from boggleweb.interface_languages import django_languages
 from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES
 from games.nicknames import NicknameRule
 
@@ -44,6 +45,15 @@ class ClassroomForm(forms.Form):
     name = forms.CharField(max_length=CLASS_NAME_MAX_LENGTH, label=_("Class name"))
     language = forms.ChoiceField(choices=LANGUAGE_CHOICES, initial="en", label=_("Game language"))
     level = forms.TypedChoiceField(choices=LEVEL_CHOICES, coerce=int, initial=2, label=_("Level"))
+    interface_language = forms.ChoiceField(
+        choices=[("", _("Each pupil's browser decides")), *django_languages()],
+        required=False,
+        label=_("Language of the pupils' pages"),
+        help_text=_(
+            "The language the game's pages speak to your pupils, the projector too. "
+            "A pupil can still pick another with the language switch."
+        ),
+    )
     roster = forms.CharField(
         required=False,
         label=_("Roster"),
@@ -75,6 +85,7 @@ class ClassroomForm(forms.Form):
             "level": room.level,
             "roster": room.roster,
             "nicknames": room.nicknames,
+            "interface_language": room.interface_language,
         }
         return cls(data, initial=initial)
 

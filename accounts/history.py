@@ -282,8 +282,11 @@ RECENT_WORDS = 20
 def recent_words(room: Room, key: str, limit: int = RECENT_WORDS) -> list[dict]:
     """The words a student found most recently (each once, newest first), with the
     meaning a reader of the active language is shown: the teacher's translation first."""
-    from games.engine.glosses import gloss
-    from games.selectors.glosses import interface_language, vocabulary_translations
+    from games.selectors.glosses import (
+        interface_language,
+        shown_meaning,
+        vocabulary_translations,
+    )
 
     finds = (
         Find.objects.filter(
@@ -309,7 +312,7 @@ def recent_words(room: Room, key: str, limit: int = RECENT_WORDS) -> list[dict]:
                 "display": display(language, word),
                 "language": language,
                 "found_at": found_at,
-                "gloss": teacher[language].get(word) or gloss(word, language, interface),
+                "gloss": teacher[language].get(word) or shown_meaning(word, language, interface),
             }
         )
         if len(words) == limit:

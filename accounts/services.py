@@ -33,6 +33,7 @@ def classroom_create(
     level: int,
     roster: list[str],
     nicknames: str = Room.Nicknames.TYPED,
+    interface_language: str = "",
 ) -> Classroom:
     """A class and its room: the teacher owns it, its code is the join code."""
     room = game_services.room_create(
@@ -40,6 +41,7 @@ def classroom_create(
         owner=teacher,
         roster="\n".join(roster),
         nicknames=nicknames,
+        interface_language=interface_language,
         language=language,
         level=level,
         mode=Room.Mode.VERSUS,
@@ -56,9 +58,10 @@ def classroom_update(
     level: int,
     roster: list[str],
     nicknames: str = Room.Nicknames.TYPED,
+    interface_language: str = "",
 ) -> Classroom:
-    """New name, roster and nickname rule; the language and level of the room's next
-    round (the round already dealt keeps its own)."""
+    """New name, roster, nickname rule and pupils' page language; the language and level
+    of the room's next round (the round already dealt keeps its own)."""
     classroom.name = name
     classroom.save(update_fields=["name"])
     game_services.room_details_save(
@@ -67,6 +70,7 @@ def classroom_update(
         language=language,
         level=level,
         nicknames=nicknames,
+        interface_language=interface_language,
     )
     return classroom
 

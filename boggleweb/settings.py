@@ -130,6 +130,8 @@ MIDDLEWARE = [
     "boggleweb.static.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A room's pages in its class's language unless the pupil picked another.
+    "boggleweb.class_language.ClassLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

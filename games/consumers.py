@@ -22,6 +22,7 @@ from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from boggleweb.class_language import class_language, cookie_language
 from boggleweb.outages import note_outage
 from games import (
     balance,
@@ -55,11 +56,14 @@ def _service_errors() -> tuple[type[BaseException], ...]:
 SERVICE_ERRORS = _service_errors()
 
 
-def connection_language(scope: dict) -> str:
-    """The interface language of a socket, chosen as for its pages: the language
-    switch's cookie, else the browser's Accept-Language, else LANGUAGE_CODE."""
+def connection_language(scope: dict, room_language: str = "") -> str:
+    """The interface language of a socket, chosen as for its pages
+    (boggleweb/class_language.py): the language switch's cookie, else the class's
+    language, else the browser's Accept-Language, else LANGUAGE_CODE."""
     headers = dict(scope.get("headers") or ())
     cookies = scope.get("cookies") or parse_cookie(headers.get(b"cookie", b"").decode("latin-1"))
+    if room_language and not cookie_language(cookies):
+        return room_language
     accept = headers.get(b"accept-language", b"").decode("latin-1")
     request = SimpleNamespace(COOKIES=cookies, META={"HTTP_ACCEPT_LANGUAGE": accept})
     return translation.get_language_from_request(request)
@@ -83,6 +87,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
+    async def page_language(self) -> str:
+        """This page's interface language (:func:`connection_language`)."""
+        try:
+            language = await in_worker(class_language)(self.code)
+        except SERVICE_ERRORS:
+            language = ""  # the database is away: the page's own choice, as before
+        return connection_language(self.scope, language)
+
     async def connect(self) -> None:
         # Started with the process (boggleweb/asgi.py); here too for a server that
         # starts neither way (the tests' communicator, say).
@@ -90,9 +102,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         balance.ensure_started()
         presence.ensure_started()
         balance.track(self)
-        # Replies in this page's interface language; worker threads inherit it.
-        translation.activate(connection_language(self.scope))
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
+        # Replies in this page's interface language; worker threads inherit it.
+        translation.activate(await self.page_language())
         self.browser = self.scope.get("session", {}).get(BROWSER_KEY)
         # The play page says so (?play=1): its player is in the rounds it opens on.
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))

@@ -27,6 +27,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from boggleweb.interface_languages import django_languages
 from games import modes
 from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES
 from games.nicknames import NICKNAME_KEY_MAX_LENGTH, NICKNAME_MAX_LENGTH, NicknameRule
@@ -71,6 +72,14 @@ class Room(models.Model):
         choices=NicknameRule.choices,
         default=NicknameRule.TYPED,
         help_text="How students get their nickname: typed, picked from the roster, or given.",
+    )
+    interface_language = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        choices=django_languages(),
+        help_text="The language of the pupils' pages, unless a pupil picks another with the "
+        "language switch; empty: each browser's own.",
     )
     # --- the next round's settings --------------------------------------------------
     language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES, default="en")

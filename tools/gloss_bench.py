@@ -137,7 +137,7 @@ def bench(
     try:
         for _ in range(repeat + 1):
             if mode == MODES[1]:
-                glosses._gloss.cache_clear()
+                glosses._meaning.cache_clear()
             began, began_cpu = time.perf_counter(), time.process_time()
             response = client.get(url)
             times.append((time.perf_counter() - began) * 1000)
@@ -171,7 +171,7 @@ def selector(classroom, number: int, interface: str, repeat: int) -> dict[str, f
     game_round = classroom.room.rounds.get(number=number)
     times = []
     for _ in range(repeat):
-        glosses._gloss.cache_clear()
+        glosses._meaning.cache_clear()
         began = time.perf_counter()
         round_glosses(game_round, interface)
         times.append((time.perf_counter() - began) * 1000)

@@ -60,17 +60,19 @@ def lookup(
     words: list[str], lang: str, level: str | int = "all", gloss_language: str = "en"
 ) -> list[dict]:
     """Per typed word: ``{"word", "display", "valid", "level", "blocked", "lemma", "lemmas",
-    "gloss"}``.
+    "gloss", "gloss_language"}``.
 
     ``valid``: the word counts in the classroom game at ``level`` (blocklist
     applied); ``level``: the easiest level that has it (``None`` if none);
     ``lemma``: its dictionary form (the most frequent, when several); German
     ``muede`` is looked up as müde; ``gloss``: its meaning for a reader of
-    ``gloss_language`` (en or fr; games/engine/glosses.py), ``None`` when no
-    source has one. ``ValueError`` for a bad language, level or gloss language.
+    ``gloss_language`` (any interface language; games/engine/glosses.py), ``None`` when no
+    source has one; ``gloss_language``: the language that meaning is written in (English
+    where nothing translates the word into the one asked for). ``ValueError`` for a bad
+    language, level or gloss language.
     """
     from games.engine.blocklist import blocked_words
-    from games.engine.glosses import check_interface, gloss
+    from games.engine.glosses import check_interface, meaning
     from games.engine.typed import typed_words
 
     check_interface(gloss_language)
@@ -85,6 +87,7 @@ def lookup(
         folded = next((w for w in candidates if lexicon.level_of(w) is not None), None)
         easiest = lexicon.level_of(folded) if folded else None
         is_blocked = folded in blocked if folded else bool(candidates and candidates[0] in blocked)
+        found = meaning(folded, lang, gloss_language) if folded else None
         rows.append(
             {
                 "word": typed,
@@ -94,20 +97,24 @@ def lookup(
                 "blocked": is_blocked,
                 "lemma": lexicon.lemmas(folded)[0] if folded else None,
                 "lemmas": list(lexicon.lemmas(folded)) if folded else [],
-                "gloss": gloss(folded, lang, gloss_language) if folded else None,
+                "gloss": found.text if found else None,
+                "gloss_language": found.language if found else None,
             }
         )
     return rows
 
 
-def lookup_text(row: dict) -> str:
-    """One readable line of :func:`lookup`."""
+def lookup_text(row: dict, gloss_language: str = "en") -> str:
+    """One readable line of :func:`lookup` (asked for meanings in ``gloss_language``)."""
     if row["level"] is None:
         return f"{row['word']}: not in the dictionary; no meaning found"
     verdict = "counts" if row["valid"] else "does not count"
     why = " (blocked in class)" if row["blocked"] else ""
     lemmas = ", ".join(row["lemmas"])
     meaning = row.get("gloss") or "no meaning found"
+    if row.get("gloss") and row["gloss_language"] != gloss_language:
+        written, asked = LANGUAGES[row["gloss_language"]], LANGUAGES[gloss_language]
+        meaning += f" (in {written}: none found in {asked})"
     return (
         f"{row['word']}: {row['display']}, {verdict} at this level{why}; "
         f"easiest level {row['level']}; lemma {lemmas}; meaning: {meaning}"

@@ -10,8 +10,8 @@ A *board source* makes a board from a size and a ``random.Random``:
 - ``uniform`` draws every letter A-Z with the same chance (a baseline: it
   makes much poorer boards, which the tests and docs measure).
 
-Every source has a stable number, used by the share code: append new
-sources at the end of ``_SOURCE_ORDER`` and never renumber.
+Every source has a fixed number, used by the share code (``SOURCE_NUMBERS``):
+a new source takes the next free one; none is ever renumbered.
 """
 
 from __future__ import annotations
@@ -96,13 +96,34 @@ _DICE = (
         False,
     ),
 )
-_FREQUENCY_LANGS = ("en", "fr", "es", "de", "it", "pt")
-# The share code numbers sources by their place here: append only.
+_FREQUENCY_LANGS = tuple(LANGUAGES)  # every game language has its letters
+# Every board source's number, for share codes: a stored code names its source by
+# this number, so a number never changes and is never reused (games/tests/
+# test_sharecode.py pins them). A new dice set or language takes the next free one;
+# share codes have five bits for it (0-31).
+SOURCE_NUMBERS: dict[str, int] = {
+    "en-classic": 0,
+    "en-new": 1,
+    "en-big": 2,
+    "en-deluxe": 3,
+    "en-superbig": 4,
+    "fr-classic": 5,
+    "en-big-2012": 6,
+    "fr-big": 7,
+    "en-freq": 8,
+    "fr-freq": 9,
+    "es-freq": 10,
+    "de-freq": 11,
+    "it-freq": 12,
+    "pt-freq": 13,
+    "uniform": 14,
+}
 _SOURCE_ORDER = (
     *(name for name, *_ in _DICE),
     *(f"{lang}-freq" for lang in _FREQUENCY_LANGS),
     "uniform",
 )
+_BY_NUMBER = {number: name for name, number in SOURCE_NUMBERS.items()}
 # The dice a language uses by default at each size; frequency letters elsewhere.
 _DEFAULT_DICE = {
     ("en", 4): "en-new",
@@ -144,7 +165,7 @@ def dice_sets() -> dict[str, DiceSet]:
 
 @cache
 def board_sources() -> dict[str, BoardSource]:
-    """Every board source by name, in share-code order."""
+    """Every board source by name (dice sets, then each language's letters)."""
     sources = {}
     sets = dice_sets()
     for name in _SOURCE_ORDER:
@@ -164,15 +185,15 @@ def board_sources() -> dict[str, BoardSource]:
 
 
 def source_number(name: str) -> int:
-    """The stable number of a source (for share codes)."""
-    return _SOURCE_ORDER.index(get_source(name).name)
+    """The stable number of a source (for share codes: ``SOURCE_NUMBERS``)."""
+    return SOURCE_NUMBERS[get_source(name).name]
 
 
 def source_by_number(number: int) -> BoardSource:
     """The source with that stable number; ``ValueError`` if none."""
-    if not 0 <= number < len(_SOURCE_ORDER):
+    if number not in _BY_NUMBER:
         raise ValueError(f"no board source number {number}")
-    return board_sources()[_SOURCE_ORDER[number]]
+    return board_sources()[_BY_NUMBER[number]]
 
 
 def get_source(name: str) -> BoardSource:

@@ -1,10 +1,12 @@
 """How many of the game's words have a meaning: ``manage.py gloss_report``.
 
-Per game language and interface language (English, French): the share of
-level 1-2 words (all of them) and of level 3-4 words (an even sample: Italian
-and Portuguese have over a million) that :func:`games.engine.glosses.gloss`
-explains, and the share of the words on 200 dealt boards (4x4, level 2, the
-game's default source, seeds 0-199) that it does. Each pair also lists the
+Per game language and interface language (all six): the share of level 1-2
+words (all of them) and of level 3-4 words (an even sample: Italian and
+Portuguese have over a million) that :func:`games.engine.glosses.meaning`
+explains in the reader's own language (an English meaning shown for want of
+one counts apart, as ``english_only``), and the share of the words on 200
+dealt boards (4x4, level 2, the game's default source, seeds 0-199) that it
+does. Each pair also lists the
 most frequent level 1 words it misses, for the review in docs/glosses.md.
 """
 
@@ -14,7 +16,7 @@ import json
 from dataclasses import asdict, dataclass, field
 
 from games.engine.dice import default_source, make_board
-from games.engine.glosses import INTERFACE_LANGUAGES, gloss, tables_for
+from games.engine.glosses import INTERFACE_LANGUAGES, meaning, tables_for
 from games.engine.languages import LANGUAGES, check_language
 from games.engine.lexicon import load_lexicon
 from games.engine.solver import solve
@@ -48,11 +50,12 @@ class PairReport:
     level_1_2: Share = field(default_factory=Share)
     level_3_4: Share = field(default_factory=Share)
     boards: Share = field(default_factory=Share)
+    english_only: Share = field(default_factory=Share)  # level 1-2 words read in English
     missing_level_1: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         document = asdict(self)
-        for key in ("level_1_2", "level_3_4", "boards"):
+        for key in ("level_1_2", "level_3_4", "boards", "english_only"):
             document[key]["share"] = getattr(self, key).share
         return document
 
@@ -61,7 +64,13 @@ class PairReport:
             f"{self.lang} -> {self.interface} ({', '.join(self.tables)}): "
             f"level 1-2 {self.level_1_2.share}% of {self.level_1_2.words}; "
             f"level 3-4 {self.level_3_4.share}% of {self.level_3_4.words} sampled; "
-            f"{BOARDS} boards {self.boards.share}% of {self.boards.words} words\n"
+            f"{BOARDS} boards {self.boards.share}% of {self.boards.words} words"
+            + (
+                f"; level 1-2 in English only {self.english_only.share}%"
+                if self.english_only.glossed
+                else ""
+            )
+            + "\n"
             f"  level 1 words without a meaning: {', '.join(self.missing_level_1) or '-'}"
         )
 
@@ -71,16 +80,21 @@ def pair_report(lang: str, interface: str) -> PairReport:
     check_language(lang)
     lexicon = load_lexicon(lang)
     report = PairReport(lang, interface, [f"{name}.tsv" for name in tables_for(lang, interface)])
-    known: dict[str, bool] = {}
+    known: dict[str, str | None] = {}  # word -> the language of its meaning
+
+    def written_in(word: str) -> str | None:
+        if word not in known:
+            found = meaning(word, lang, interface)
+            known[word] = found.language if found else None
+        return known[word]
 
     def has(word: str) -> bool:
-        if word not in known:
-            known[word] = gloss(word, lang, interface) is not None
-        return known[word]
+        return written_in(word) == interface
 
     for word in lexicon.words(2):
         found = has(word)
         report.level_1_2.add(found)
+        report.english_only.add(not found and written_in(word) is not None)
         if not found and len(report.missing_level_1) < MISSING_SHOWN and lexicon.contains(word, 1):
             report.missing_level_1.append(" / ".join(lexicon.display_forms(word)))
     for word in _sample(lexicon):

@@ -7,16 +7,18 @@ lines that :class:`GlossTable` finds in the memory-mapped file through a
 sparse index (the first key of each page): nothing else is loaded, a look-up
 reads a page.
 
-Which table answers (the interface speaks English or French):
+Which table answers (a meaning is written in one of the interface's six
+languages, boggleweb/interface_languages.py):
 
-- a word of another language than the interface's: its translation into the
-  interface language (``<lang>/glosses/<interface>.tsv``); a Spanish,
-  German, Italian or Portuguese word without a French translation falls
-  back to its English one;
-- a word of the interface's own language: a definition where an open source
-  has one (English: WordNet, ``en/glosses/en.tsv``), else the translation
-  into the other interface language (a French word in a French interface:
-  its English translation).
+- a word of another language than the reader's: its translation into the
+  reader's language (``<lang>/glosses/<interface>.tsv``); where that has
+  none, its English translation (:func:`meaning` says which language the
+  text is in, so a page can say "in English");
+- a word of the reader's own language: a definition where an open source
+  has one (English: WordNet, ``en/glosses/en.tsv``; French: the reviewed
+  French definitions, or nothing, as a French pupil learns nothing from
+  "manger: to eat"); for Spanish, German, Italian and Portuguese, which
+  have none, its English meaning.
 
 An inflected form is explained through its lemmas (the word data's lemma
 table; English, which has none, through WordNet's rules and exceptions):
@@ -32,14 +34,20 @@ import functools
 import mmap
 import os
 from pathlib import Path
+from typing import NamedTuple
 
+from boggleweb.interface_languages import CODES as INTERFACE_CODES
 from games.engine.blocklist import blocked_words
 from games.engine.folding import fold
 from games.engine.languages import check_language
 from games.engine.lexicon import DICTIONARIES_DIR, load_lexicon
 from games.engine.typed import typed_words
 
-INTERFACE_LANGUAGES = ("en", "fr")
+# Meanings are written in the interface's languages (one registry for both).
+INTERFACE_LANGUAGES: tuple[str, ...] = INTERFACE_CODES
+FALLBACK = "en"  # the language of a meaning when the reader's has none
+# The reader's own language explained by a definition in that language, or nothing.
+DEFINED = ("en", "fr")
 GLOSS_DIR = "glosses"
 # reviewed-<interface>.tsv: folded word -> the meaning a reviewer wrote for it
 # (dictionaries/sources/reviews/, docs/content-review.md), read before any lemma's.
@@ -165,52 +173,75 @@ def check_interface(interface_lang: str) -> str:
 
 
 def tables_for(lang: str, interface_lang: str) -> tuple[str, ...]:
-    """The tables of ``lang`` to try, in order, for a reader of ``interface_lang``."""
+    """The tables of ``lang`` to try, in order, for a reader of ``interface_lang``
+    (each table's name is the language its meanings are written in)."""
     if lang == interface_lang:
         # A definition in the reader's own language, or nothing: a French pupil playing
-        # French learns nothing from "manger: to eat".
+        # French learns nothing from "manger: to eat". A language no open source
+        # defines reads its English meaning.
+        return (interface_lang,) if interface_lang in DEFINED else (FALLBACK,)
+    if interface_lang == FALLBACK or lang == FALLBACK:
+        # English words: en.tsv holds English definitions, not translations
         return (interface_lang,)
-    if interface_lang == "fr" and lang != "en":
-        return ("fr", "en")  # no French translation: the English one
-    return (interface_lang,)
+    return (interface_lang, FALLBACK)  # no translation into the reader's: the English one
+
+
+class Meaning(NamedTuple):
+    text: str
+    language: str  # the language ``text`` is written in (the reader's, or English)
 
 
 def gloss(word: str, lang: str, interface_lang: str = "en") -> str | None:
     """A short meaning of ``word`` (as typed, shown or folded) for a reader of
     ``interface_lang``, or None when no source explains it."""
+    found = meaning(word, lang, interface_lang)
+    return found.text if found else None
+
+
+def meaning(word: str, lang: str, interface_lang: str = "en") -> Meaning | None:
+    """:func:`gloss` with the language its text is written in: the reader's, or English
+    where no source translates the word into the reader's language."""
     check_language(lang)
     check_interface(interface_lang)
-    return _gloss(word, lang, interface_lang)
+    return _meaning(word, lang, interface_lang)
 
 
 # A class opens the same results page at the bell: the meanings of a round's words
 # are kept (a few thousand short strings, about 2 MB at most), the tables are not.
 @functools.lru_cache(maxsize=CACHED_GLOSSES)
-def _gloss(word: str, lang: str, interface_lang: str) -> str | None:
+def _meaning(word: str, lang: str, interface_lang: str) -> Meaning | None:
     folded = played_form(word, lang)
     if folded is None or folded in blocked_words(lang):
         return None  # a blocked word's meaning is never shown
-    reviewed = gloss_table(lang, REVIEWED_PREFIX + interface_lang).find(folded)
-    if reviewed:
-        return reviewed
     lemmas, fallbacks = lemma_candidates(word, lang)
-    if not lemmas:
-        return None
-    shown = lemmas[0][0]
-    own_first = _commoner_than_its_lemmas(shown, lemmas, lang)
+    shown = lemmas[0][0] if lemmas else ""
+    own_first = bool(lemmas) and _commoner_than_its_lemmas(shown, lemmas, lang)
     for name in tables_for(lang, interface_lang):
-        table = gloss_table(lang, name)
-        if own_first and (own := table.find(shown)):
-            return own
-        found = _find_lemmas(table, lemmas, MAX_LEMMAS)
-        # Not explained through its lemmas: the word itself may be a headword, or
-        # (English) one of the base forms WordNet's rules guess: the first one only.
-        found = found or _find_lemmas(table, fallbacks, 1)
-        if found:
-            if len(found) == 1 and found[0][0].casefold() == shown.casefold():
-                return found[0][1]
-            return "; ".join(f"{lemma}: {text}" for lemma, text in found)
+        # a reviewer's meaning for the word itself first, then the table's
+        reviewed = gloss_table(lang, REVIEWED_PREFIX + name).find(folded)
+        if reviewed:
+            return Meaning(reviewed, name)
+        if lemmas and (
+            text := _from_table(gloss_table(lang, name), shown, lemmas, fallbacks, own_first)
+        ):
+            return Meaning(text, name)
     return None
+
+
+def _from_table(table, shown, lemmas, fallbacks, own_first) -> str | None:
+    """The meaning one table gives: the form's own (when it is commoner than its lemmas),
+    else its lemmas' (``lemma: text``), else a fallback lemma's."""
+    if own_first and (own := table.find(shown)):
+        return own
+    found = _find_lemmas(table, lemmas, MAX_LEMMAS)
+    # Not explained through its lemmas: the word itself may be a headword, or
+    # (English) one of the base forms WordNet's rules guess: the first one only.
+    found = found or _find_lemmas(table, fallbacks, 1)
+    if not found:
+        return None
+    if len(found) == 1 and found[0][0].casefold() == shown.casefold():
+        return found[0][1]
+    return "; ".join(f"{lemma}: {text}" for lemma, text in found)
 
 
 def _commoner_than_its_lemmas(shown: str, lemmas: list[tuple[str, str]], lang: str) -> bool:

@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from games import verdicts
-from games.engine.glosses import INTERFACE_LANGUAGES, gloss
+from games.engine.glosses import INTERFACE_LANGUAGES, meaning
 from games.models import Round, VocabularyEntry
 
 
 def interface_language(language: str | None = None) -> str:
-    """The interface language to gloss in: ``language`` or the active one, English or French."""
+    """The interface language to gloss in: ``language`` or the active one (English when
+    the interface does not speak it)."""
     code = (language or translation.get_language() or "en").split("-")[0].lower()
     return code if code in INTERFACE_LANGUAGES else "en"
 
@@ -61,6 +63,18 @@ def round_glosses(
         words = verdicts.round_words(game_round).countable()
     teacher = teacher_translations(game_round)
     return {
-        word: teacher.get(word) or gloss(word, game_round.language, interface)
+        word: teacher.get(word) or shown_meaning(word, game_round.language, interface)
         for word in sorted(set(words))
     }
+
+
+def shown_meaning(word: str, lang: str, interface: str) -> str | None:
+    """The engine's meaning of ``word`` for a reader of ``interface``; one written in
+    English because no source translates the word into the reader's language says so."""
+    found = meaning(word, lang, interface)
+    if found is None:
+        return None
+    if found.language != interface:
+        with translation.override(interface):
+            return _("in English: %(meaning)s") % {"meaning": found.text}
+    return found.text

@@ -121,6 +121,7 @@ def room_create(
     owner=None,
     roster: str = "",
     nicknames: str = NicknameRule.TYPED,
+    interface_language: str = "",
     board: str | None = None,
     **settings,
 ) -> Room:
@@ -128,7 +129,13 @@ def room_create(
     from games.services.rounds import round_deal
 
     checked = RoomSettings().changed(**settings)
-    room = Room(host_browser=host_browser, owner=owner, roster=roster, nicknames=nicknames)
+    room = Room(
+        host_browser=host_browser,
+        owner=owner,
+        roster=roster,
+        nicknames=nicknames,
+        interface_language=interface_language,
+    )
     _apply(room, checked)
     room.code = free_room_code()
     room.save()
@@ -154,13 +161,20 @@ def room_settings_save(room: Room, settings: RoomSettings) -> None:
 
 @transaction.atomic
 def room_details_save(
-    *, room: Room, roster: str, language: str, level: int, nicknames: str = NicknameRule.TYPED
+    *,
+    room: Room,
+    roster: str,
+    language: str,
+    level: int,
+    nicknames: str = NicknameRule.TYPED,
+    interface_language: str = "",
 ) -> None:
-    """A class's roster, how its students get their nickname, and the language and level
-    of its next round (the class form)."""
+    """A class's roster, how its students get their nickname, the language its pupils'
+    pages speak, and the language and level of its next round (the class form)."""
     settings = RoomSettings.of(room).changed(language=language, level=level)
     room.roster, room.nicknames = roster, nicknames
-    room.save(update_fields=["roster", "nicknames"])
+    room.interface_language = interface_language
+    room.save(update_fields=["roster", "nicknames", "interface_language"])
     room_settings_save(room, settings)
 
 

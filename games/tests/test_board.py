@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.board import Board, format_board, parse_board, path_problem
-from games.engine.dice import board_sources, make_board
+from games.engine.dice import SOURCE_NUMBERS, board_sources, make_board
 from games.engine.sharecode import board_code, board_from_code
 
 
@@ -88,6 +88,45 @@ def test_share_code_rebuilds_every_source_roll():
             again = board_from_code(code)
             assert again == board
             assert (again.source, again.seed) == (name, 987654321)
+
+
+# Codes handed out before the numbers were written down (seed 20261127, each source's
+# first size): stored codes must keep naming the same board whatever sources are added.
+PINNED_CODES = {
+    "en-classic": ("4TJJ1R0D", "D/V/C/B/O/U/W/O/G/Y/Qu/D/E/L/T/T"),
+    "en-new": ("4TJJ1R29", "I/W/F/D/G/U/Z/L/I/U/S/D/E/T/N/O"),
+    "en-big": ("4TJJ1T43", "N/M/R/O/T/R/Y/N/T/A/N/S/D/T/E/R/E/V/E/E/I/C/K/T/E"),
+    "en-deluxe": ("4TJJ1T6Z", "N/M/R/O/T/R/Y/N/T/A/N/S/D/T/E/R/E/V/E/E/I/C/K/T/E"),
+    "en-superbig": (
+        "4TJJ1W8S",
+        "/A/W/H/F/I/W/K/U/O/R/V/M/S/S/R/A/N/Y/R/E/E/A/E/N/E/T/E/M/An/I/A/N/O/T/A",
+    ),
+    "fr-classic": ("4TJJ1RAS", "E/O/E/O/N/R/S/D/L/U/P/N/S/F/T/I"),
+    "en-big-2012": ("4TJJ1TCK", "N/M/Y/O/T/W/Th/N/T/A/N/S/E/T/E/R/D/V/E/E/L/C/J/T/E"),
+    "fr-big": ("4TJJ1TEF", "U/E/E/I/A/S/T/C/M/N/L/S/N/A/R/S/A/A/M/N/R/C/A/Qu/T"),
+    "en-freq": ("4TJJ1RGC", "A/E/F/S/D/I/U/E/B/D/A/T/R/A/Y/O"),
+    "fr-freq": ("4TJJ1RJ8", "A/E/E/S/D/I/U/E/A/D/A/T/R/A/Z/O"),
+    "es-freq": ("4TJJ1RM4", "A/D/E/R/B/G/U/D/A/B/A/T/P/A/Z/O"),
+    "de-freq": ("4TJJ1RP0", "A/E/E/S/E/H/U/E/C/E/A/T/R/A/Z/N"),
+    "it-freq": ("4TJJ1RRW", "A/E/E/S/C/I/U/E/A/C/A/T/R/A/Z/O"),
+    "pt-freq": ("4TJJ1RTR", "A/E/E/S/B/H/U/E/A/B/A/T/R/A/Z/O"),
+    "uniform": ("4TJJ1RWM", "A/G/H/V/E/K/Y/G/C/E/A/X/T/B/Z/Qu"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PINNED_CODES))
+def test_a_stored_share_code_names_the_same_board_as_before(name):
+    code, cells = PINNED_CODES[name]
+    board = board_from_code(code)
+    assert (board.source, board.seed) == (name, 20261127)
+    assert "/".join(board.cells) == cells
+    assert board_code(make_board(name, board.rows, seed=20261127)) == code
+
+
+def test_every_source_has_its_own_fixed_number():
+    assert set(SOURCE_NUMBERS) == set(board_sources())  # a new source gets a number
+    assert len(set(SOURCE_NUMBERS.values())) == len(SOURCE_NUMBERS)
+    assert all(0 <= number < 32 for number in SOURCE_NUMBERS.values())  # five bits
 
 
 def test_share_code_is_short_and_unambiguous():

@@ -201,6 +201,7 @@ def test_lookup_json_per_word():
         "lemma": None,
         "lemmas": [],
         "gloss": None,
+        "gloss_language": None,
     }
 
 

@@ -148,13 +148,22 @@ def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path, mon
             "fr", glosses.Sources(sources), tmp_path / name, lexicon, lambda word, lang: 3.0
         )
         outputs.append((tmp_path / name / "fr" / "glosses" / "en.tsv").read_bytes())
-        assert result.rows == {"en": 3, "reviewed-en": 0, "fr": 0, "reviewed-fr": 0}
+        assert result.rows == {
+        "en": 3,
+        "reviewed-en": 0,
+        "fr": 0,
+        "reviewed-fr": 0,
+        "es": 0,
+        "de": 1,
+        "it": 0,
+        "pt": 0,
+    }
     assert outputs[0] == outputs[1]
     assert outputs[0].decode() == "chat\tcat (the animal)\nmaison\thouse, home\nmanger\tto eat\n"
     folder = tmp_path / "one" / "fr" / "glosses"
-    assert (folder / "LICENCE").read_text().count(
-        "GPL-2+ (test)"
-    ) == 6  # fr-en, fr-de, de-en both ways
+    # every pair read for the six interface languages' tables: French with each,
+    # and the pivots' (German, English) with the new ones
+    assert (folder / "LICENCE").read_text().count("GPL-2+ (test)") == 16
     assert "`dict-freedict-fra-deu`" in (folder / "SOURCE.md").read_text()
     # French has no open monolingual source: its French table holds only reviewed
     # definitions (games/engine/build/reviews.py), none in this build's empty review.

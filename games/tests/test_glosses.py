@@ -120,7 +120,7 @@ def test_no_meaning_is_none_and_a_bad_interface_is_refused():
     assert gloss("xyzzyq", "fr", "en") is None
     assert gloss("", "en", "en") is None
     with pytest.raises(ValueError, match="interface language"):
-        gloss("chat", "fr", "de")
+        gloss("chat", "fr", "tlh")
 
 
 def test_the_report_counts_a_pair_and_names_what_is_missing(monkeypatch):
@@ -150,8 +150,9 @@ def test_lookup_gives_the_gloss_and_says_plainly_when_there_is_none():
     text = manage("lookup", "houses", "zzzq", "--lang", "en", "--gloss-language", "fr")
     assert "maison" in text.stdout.splitlines()[0]
     assert "no meaning found" in text.stdout.splitlines()[1]
-    bad = manage("lookup", "chat", "--lang", "fr", "--gloss-language", "de")
+    bad = manage("lookup", "chat", "--lang", "fr", "--gloss-language", "tlh")
     assert bad.returncode == 2 and "interface language" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1
 
 
 def test_an_english_past_form_is_its_verbs_not_a_names_of_the_same_spelling():

@@ -1,7 +1,8 @@
 """Building dictionaries/<lang>/glosses/: a short meaning per lemma (build time only).
 
-For each game language and interface language (English, French) the
-builder writes one sorted table, ``glosses/<interface>.tsv``:
+For each game language and interface language (the six of
+boggleweb/interface_languages.py) the builder writes one sorted table,
+``glosses/<interface>.tsv``:
 ``lemma<TAB>gloss``, one line per lemma of the word data that a source
 explains, read on demand by games/engine/glosses.py. docs/glosses.md says
 which sources and why; in short:
@@ -33,10 +34,9 @@ from games.engine.blocklist import blocked_words
 from games.engine.build import bilingual, reviews
 from games.engine.build.packages import package_version
 from games.engine.folding import fold
-from games.engine.glosses import REVIEWED_PREFIX
+from games.engine.glosses import INTERFACE_LANGUAGES, REVIEWED_PREFIX
 from games.engine.lexicon import DICTIONARIES_DIR
 
-INTERFACE_LANGUAGES = ("en", "fr")
 GLOSS_DIR = "glosses"
 MAX_TRANSLATIONS = 3
 MAX_GLOSS = 90  # characters: a gloss is one short line
@@ -473,10 +473,11 @@ def translation_glosses(
     is_word: Callable[[str], bool],
     zipf: Callable[[str, str], float],
     is_vulgar: Callable[[str], bool] = lambda text: False,
+    anchor: Anchor | None = None,
 ) -> dict[str, str]:
     """lemma -> gloss for every headword of ``lang`` a source translates into ``target``
     that is a word of the game (its folded form is in the word data); a translation that
-    ``is_vulgar`` is never a candidate."""
+    ``is_vulgar`` is never a candidate; one that the ``anchor`` agrees with weighs more."""
     headwords = set(sources.forward(lang, target))
     for pivot in PIVOTS + _second_pivots(lang, target):
         if pivot not in (lang, target):
@@ -486,6 +487,8 @@ def translation_glosses(
         if " " in lemma or not is_word(lemma):
             continue
         found = candidates(sources, lemma, lang, target)
+        if anchor is not None:
+            found = anchor.weigh(sources, lemma, found)
         chosen = choose(_decent(found, is_vulgar), target, zipf)
         if not chosen:  # nothing above: what the second pivots agree on, if any
             agreed = agreed_candidates(sources, lemma, lang, target)
@@ -493,6 +496,68 @@ def translation_glosses(
         if chosen:
             glosses[lemma] = gloss_text(chosen, target)
     return glosses
+
+
+# The meaning a lemma already has in the anchor language (English; French for English
+# words), reviewed where a reviewer read it, says which sense a translation into a new
+# language should carry: water is "eau; arroser", so Spanish "agua" before "regar" (to
+# water), though the dictionaries give both. A candidate whose own translations back
+# into the anchor language share a word with the meaning's first sense weighs this many
+# times more; one sharing a word with a later sense, half as much more.
+ANCHOR_AGREES = 3.0
+_ANCHOR_STOP = frozenset(
+    {"the", "and", "for", "with", "from", "into", "sth", "something", "someone", "one", "who"}
+    | {"which", "that", "this", "not", "les", "des", "une", "pour", "avec", "dans", "qui"}
+    | {"que", "est", "son", "sur", "par", "pas"}
+)
+
+
+def _anchor_words(text: str) -> frozenset[str]:
+    """The content words of a meaning (lower case, three letters or more)."""
+    words = {word.casefold() for word in _TOKEN.findall(text)}
+    return frozenset(word for word in words if len(word) > 2 and word not in _ANCHOR_STOP)
+
+
+@dataclass
+class Anchor:
+    """The meanings ``lang``'s lemmas already have in other languages (language ->
+    lemma -> text), which translations into ``target`` are weighed against
+    (:data:`ANCHOR_AGREES`)."""
+
+    lang: str
+    target: str
+    meanings: dict[str, dict[str, str]]
+
+    def weigh(
+        self, sources: Sources, lemma: str, found: dict[str, tuple[float, str]]
+    ) -> dict[str, tuple[float, str]]:
+        if len(found) < 2:
+            return found
+        senses = []  # (language, words of the first sense, words of the others)
+        for language, meanings in self.meanings.items():
+            meaning = meanings.get(lemma)
+            if meaning:
+                first, _, rest = meaning.partition(";")
+                if ":" in first:  # "boire: to drink" (a form read through its lemma)
+                    first = first.split(":", 1)[1]
+                senses.append((language, _anchor_words(first), _anchor_words(rest)))
+        if not senses:
+            return found
+        weighed = {}
+        for text, (votes, pos) in found.items():
+            scale = 1.0
+            for language, wanted, later in senses:
+                back: set[str] = set()
+                for entry in sources.forward(self.target, language).get(text, ()):
+                    for translation, _pos in entry:
+                        back |= _anchor_words(translation)
+                if back & wanted:
+                    scale = ANCHOR_AGREES
+                    break
+                if back & later:
+                    scale = ANCHOR_AGREES / 2
+            weighed[text] = (votes * scale, pos)
+        return weighed
 
 
 def _decent(found: dict[str, tuple[float, str]], is_vulgar) -> dict[str, tuple[float, str]]:
@@ -635,18 +700,26 @@ def build_language_glosses(
         tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
         used.append(name)
     review = reviews.read_review(lang)
-    for interface in INTERFACE_LANGUAGES:
+    chosen: dict[str, dict[str, str]] = {}  # interface -> lemma -> the meaning written
+    for interface in _build_order(INTERFACE_LANGUAGES):
         if lang != interface:
             is_vulgar = vulgar_test(interface, words_folder)
-            built = translation_glosses(sources, lang, interface, is_word, zipf, is_vulgar)
+            anchor = _anchor_for(lang, interface, chosen)
+            built = translation_glosses(
+                sources, lang, interface, is_word, zipf, is_vulgar, anchor=anchor
+            )
             core = {k: v for k, v in core_glosses(lang, interface).items() if is_word(k)}
             reviewed = {k: v for k, v in reviewed_lemmas(lang, interface).items() if is_word(k)}
-            tables[interface] = table_text(built | core | reviewed)
+            chosen[interface] = built | core | reviewed
+            tables[interface] = table_text(chosen[interface])
         elif lang == "fr":  # no open source of French definitions: the reviewed ones
             reviewed = {k: v for k, v in reviewed_lemmas(lang, interface).items() if is_word(k)}
             tables[interface] = table_text(reviewed)
-        # Meanings a reviewer wrote for single words, read before any lemma's.
-        tables[f"{REVIEWED_PREFIX}{interface}"] = table_text(review.meanings(interface))
+        # (Spanish, German, Italian, Portuguese words on a page of their own language:
+        # no open source defines them; the reader shows their English meaning.)
+        if interface in reviews.MEANING_LANGUAGES:
+            # Meanings a reviewer wrote for single words, read before any lemma's.
+            tables[f"{REVIEWED_PREFIX}{interface}"] = table_text(review.meanings(interface))
     used = sorted(sources.touched) + used
     folder = output / lang / GLOSS_DIR
     folder.mkdir(parents=True, exist_ok=True)
@@ -660,6 +733,33 @@ def build_language_glosses(
     _write(folder / "LICENCE", licence(sources.folder, used))
     _write(folder / "SOURCE.md", source_markdown(result))
     return result
+
+
+# The languages whose chosen meanings anchor a new language's translations (German:
+# Ding's large dictionary), in the order the tables are built so each is ready.
+ANCHORS = ("en", "fr", "de")
+
+
+def _build_order(languages: Iterable[str]) -> list[str]:
+    """English and French (reviewed) first, then German, then the rest."""
+    return sorted(
+        languages,
+        key=lambda code: (code not in ANCHORS, ANCHORS.index(code) if code in ANCHORS else 0),
+    )
+
+
+def _anchor_for(lang: str, interface: str, chosen: dict[str, dict[str, str]]) -> Anchor | None:
+    """The anchor of a new interface language's table: the meanings already chosen in
+    English, French and German (but the word's own language and the table's); none for
+    English and French themselves, whose tables the reviews read and fixed as they are."""
+    if interface in reviews.MEANING_LANGUAGES:
+        return None
+    meanings = {
+        language: chosen[language]
+        for language in ANCHORS
+        if language not in (lang, interface) and chosen.get(language)
+    }
+    return Anchor(lang, interface, meanings) if meanings else None
 
 
 def _package_dir(folder: Path, package: str) -> Path:
@@ -684,8 +784,8 @@ def source_markdown(result: GlossBuild) -> str:
         "",
         f"- Sources: {packages} (licences in `LICENCE`, beside this file).",
         f"- Built by `python manage.py build_glosses --lang {result.lang}` (docs/glosses.md).",
-        "- Files: `<interface>.tsv`, sorted `lemma<TAB>gloss` lines (`en`: in English,"
-        " `fr`: in French)"
+        "- Files: `<interface>.tsv`, sorted `lemma<TAB>gloss` lines in the interface language"
+        " named (`en` in English, `fr` in French, `es`, `de`, `it`, `pt`)"
         + (
             "; `exceptions.tsv`, WordNet's irregular forms (`went<TAB>go`)."
             if result.lang == "en"

@@ -3,9 +3,12 @@
 For teachers and checks: per word, whether it counts in the classroom game
 at that level (the blocklist applied), the easiest level that has it, how it
 is displayed and its dictionary form. ``--json`` prints one line per word:
-``{"word", "display", "valid", "level", "blocked", "lemma", "lemmas", "gloss"}``;
-``--gloss-language en|fr`` (English by default) is the language of the
-meaning (``"gloss"``, null when no source has one; "no meaning found" in text).
+``{"word", "display", "valid", "level", "blocked", "lemma", "lemmas", "gloss",
+"gloss_language"}``;
+``--gloss-language`` (en fr es de it pt; English by default) is the language of
+the meaning (``"gloss"``, null when no source has one; "no meaning found" in
+text); ``"gloss_language"`` the language it is written in (English where no
+source translates the word into the one asked for).
 Bad input is one line on stderr and exit code 2. The work is in
 ``games.engine.cli.lookup``.
 """
@@ -33,7 +36,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--gloss-language",
             default="en",
-            help="the language of the meaning: en (default) or fr",
+            help="the language of the meaning: en (default) fr es de it pt",
         )
 
     def handle(self, *args, words, lang, level, json, gloss_language, **options):
@@ -47,4 +50,4 @@ class Command(BaseCommand):
             if json:
                 self.stdout.write(json_module.dumps(row, ensure_ascii=False))
             else:
-                self.stdout.write(cli.lookup_text(row))
+                self.stdout.write(cli.lookup_text(row, gloss_language))
