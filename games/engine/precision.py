@@ -31,7 +31,7 @@ from pathlib import Path
 from games.engine.blocklist import blocked_words
 from games.engine.build import reviews
 from games.engine.build.reviews import Review, ReviewError, read_review
-from games.engine.glosses import gloss
+from games.engine.glosses import gloss, meaning
 from games.engine.lexicon import load_lexicon
 
 # (lang, level, size, seed) -> the folded words of the board dealt with that seed.
@@ -41,7 +41,7 @@ AUDIT = "audit"  # the audits' folder, inside the reviews' one
 # The audit round: an audit's findings folded into the review make its boards and sample
 # judged ones, so the next audit deals other boards and draws another sample (round 1,
 # 2026-11-27, dealt from 1,000,000: docs/content-review.md).
-AUDIT_ROUND = 2
+AUDIT_ROUND = 3
 # The sheet deals seeds 0, 1, ...; the report's fresh boards start here.
 FRESH_SEEDS = AUDIT_ROUND * 1_000_000
 CATEGORIES = {  # verdict -> what the report counts it as
@@ -62,6 +62,10 @@ TARGETS = {
     "spelling": 0.0,
 }
 MEANING_TARGETS = {"right": 90.0, "right_or_partly": 97.0, "vulgar": 0}
+# Meanings into the interface languages added after English and French (issue 17): a
+# 50-word sample per pair of the words shown a meaning in the reader's language.
+PAIR_LANGUAGES = ("es", "de", "it", "pt")
+PAIR_TARGETS = {"right": 85.0, "vulgar": 0}
 MEANING_JUDGEMENTS = ("right", "partly", "wrong", "vulgar")
 
 
@@ -213,11 +217,16 @@ def precision_report(
 
 
 def meaning_sample(
-    lang: str, size: int = 50, seed: int = AUDIT_ROUND, review: Review | None = None
+    lang: str,
+    size: int = 50,
+    seed: int = AUDIT_ROUND,
+    review: Review | None = None,
+    interface: str | None = None,
 ) -> list[str]:
     """``size`` level 1-2 words the review has not judged, drawn at random: those whose
     seeded hash is smallest, so a rebuild that adds or removes a few words leaves the
-    rest of the sample, and its judgements, as they were."""
+    rest of the sample, and its judgements, as they were. With ``interface``: only words
+    shown a meaning written in that language (a pair's precision, not its coverage)."""
     review = review or read_review(lang)
     lexicon = load_lexicon(lang)
     blocked = blocked_words(lang)
@@ -226,7 +235,16 @@ def meaning_sample(
     def rank(word: str) -> bytes:
         return hashlib.blake2b(f"{seed}:{word}".encode(), digest_size=8).digest()
 
-    return sorted(heapq.nsmallest(size, words, key=rank))
+    if interface is None:
+        return sorted(heapq.nsmallest(size, words, key=rank))
+    chosen = []
+    for word in sorted(words, key=rank):
+        found = meaning(word, lang, interface)
+        if found and found.language == interface:
+            chosen.append(word)
+            if len(chosen) == size:
+                break
+    return sorted(chosen)
 
 
 @dataclass(frozen=True)
@@ -236,9 +254,13 @@ class MeaningJudgement:
     meaning: str  # the text judged: a different meaning now makes the judgement stale
 
 
-def read_meaning_audit(lang: str, folder: Path | None = None) -> dict[str, MeaningJudgement]:
-    """``meanings-<lang>.tsv``: ``word<TAB>right|partly|wrong|vulgar<TAB>meaning judged``."""
-    path = (folder or audit_dir()) / f"meanings-{lang}.tsv"
+def read_meaning_audit(
+    lang: str, folder: Path | None = None, interface: str = "en"
+) -> dict[str, MeaningJudgement]:
+    """``meanings-<lang>.tsv`` (English readers; ``meanings-<lang>-<interface>.tsv`` for
+    another): ``word<TAB>right|partly|wrong|vulgar<TAB>meaning judged``."""
+    name = f"meanings-{lang}.tsv" if interface == "en" else f"meanings-{lang}-{interface}.tsv"
+    path = (folder or audit_dir()) / name
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
@@ -256,16 +278,19 @@ def read_meaning_audit(lang: str, folder: Path | None = None) -> dict[str, Meani
     return judged
 
 
-def meaning_report(lang: str, sample: list[str], judged: dict[str, MeaningJudgement]) -> dict:
-    """The share of right meanings (English interface) among the sample's judged words."""
+def meaning_report(
+    lang: str, sample: list[str], judged: dict[str, MeaningJudgement], interface: str = "en"
+) -> dict:
+    """The share of right meanings (for a reader of ``interface``) among the sample's
+    judged words."""
     counts: Counter[str] = Counter()
     stale, unjudged = [], []
     for word in sample:
         judgement = judged.get(word)
-        meaning = gloss(word, lang, "en") or "-"
+        shown = gloss(word, lang, interface) or "-"
         if judgement is None:
             unjudged.append(word)
-        elif judgement.meaning != meaning:
+        elif judgement.meaning != shown:
             stale.append(word)
         else:
             counts[judgement.judgement] += 1
@@ -276,6 +301,7 @@ def meaning_report(lang: str, sample: list[str], judged: dict[str, MeaningJudgem
 
     result = {
         "lang": lang,
+        "interface": interface,
         "sample": len(sample),
         "judged": total,
         "right": share("right"),
@@ -284,11 +310,19 @@ def meaning_report(lang: str, sample: list[str], judged: dict[str, MeaningJudgem
         "stale": stale,
         "unjudged": unjudged,
     }
+    targets = MEANING_TARGETS if interface in ("en", "fr") else PAIR_TARGETS
     result["met"] = (
         not stale
         and not unjudged
-        and result["right"] >= MEANING_TARGETS["right"]
-        and result["right_or_partly"] >= MEANING_TARGETS["right_or_partly"]
-        and result["vulgar"] == 0
+        and all(
+            result[kind] == target if kind == "vulgar" else result[kind] >= target
+            for kind, target in targets.items()
+        )
     )
     return result
+
+
+def pair_report(lang: str, interface: str) -> dict:
+    """The meanings of ``lang``'s words read in a newer interface language, rated."""
+    sample = meaning_sample(lang, interface=interface)
+    return meaning_report(lang, sample, read_meaning_audit(lang, interface=interface), interface)

@@ -149,15 +149,15 @@ def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path, mon
         )
         outputs.append((tmp_path / name / "fr" / "glosses" / "en.tsv").read_bytes())
         assert result.rows == {
-        "en": 3,
-        "reviewed-en": 0,
-        "fr": 0,
-        "reviewed-fr": 0,
-        "es": 0,
-        "de": 1,
-        "it": 0,
-        "pt": 0,
-    }
+            "en": 3,
+            "reviewed-en": 0,
+            "fr": 0,
+            "reviewed-fr": 0,
+            "es": 0,
+            "de": 1,
+            "it": 0,
+            "pt": 0,
+        }
     assert outputs[0] == outputs[1]
     assert outputs[0].decode() == "chat\tcat (the animal)\nmaison\thouse, home\nmanger\tto eat\n"
     folder = tmp_path / "one" / "fr" / "glosses"

@@ -531,9 +531,37 @@ class Anchor:
     def weigh(
         self, sources: Sources, lemma: str, found: dict[str, tuple[float, str]]
     ) -> dict[str, tuple[float, str]]:
-        if len(found) < 2:
+        senses = self._senses(lemma)
+        if not senses or (len(found) < 2 and found):
             return found
-        senses = []  # (language, words of the first sense, words of the others)
+        # The anchors in order (English first: the most reviewed); the first one some
+        # candidate agrees with on its first sense decides, so a homograph in a later
+        # anchor language (French "pompier" is also slang) cannot bring noise back. The
+        # others are the dictionaries' noise (pt bombeiro: "Feuerwehrmann, Feuerwehr,
+        # Blowjob", through a pivot).
+        later_only: dict[str, float] = {}
+        for language, wanted, later in senses:
+            scales = {}
+            for text in found:
+                back = self._back(sources, text, language)
+                if back & wanted:
+                    scales[text] = ANCHOR_AGREES
+                elif back & later:
+                    scales[text] = ANCHOR_AGREES / 2
+            if ANCHOR_AGREES in scales.values():
+                return {text: (found[text][0] * k, found[text][1]) for text, k in scales.items()}
+            if not later_only:
+                later_only = scales
+        english = self._through_english(sources, lemma, senses)
+        if english:
+            return english
+        if later_only:
+            return {text: (found[text][0] * k, found[text][1]) for text, k in later_only.items()}
+        return found
+
+    def _senses(self, lemma: str) -> list[tuple[str, frozenset[str], frozenset[str]]]:
+        """(language, words of the first sense, words of the others) per anchor."""
+        senses = []
         for language, meanings in self.meanings.items():
             meaning = meanings.get(lemma)
             if meaning:
@@ -541,23 +569,52 @@ class Anchor:
                 if ":" in first:  # "boire: to drink" (a form read through its lemma)
                     first = first.split(":", 1)[1]
                 senses.append((language, _anchor_words(first), _anchor_words(rest)))
-        if not senses:
-            return found
-        weighed = {}
-        for text, (votes, pos) in found.items():
-            scale = 1.0
-            for language, wanted, later in senses:
-                back: set[str] = set()
-                for entry in sources.forward(self.target, language).get(text, ()):
-                    for translation, _pos in entry:
-                        back |= _anchor_words(translation)
-                if back & wanted:
-                    scale = ANCHOR_AGREES
-                    break
-                if back & later:
-                    scale = ANCHOR_AGREES / 2
-            weighed[text] = (votes * scale, pos)
-        return weighed
+        return senses
+
+    def _back(self, sources: Sources, text: str, language: str) -> set[str]:
+        """The words of a candidate's translations back into an anchor language."""
+        back: set[str] = set()
+        for entry in sources.forward(self.target, language).get(text, ()):
+            for translation, _pos in entry:
+                back |= _anchor_words(translation)
+        return back
+
+    def _through_english(self, sources: Sources, lemma: str, senses) -> dict:
+        """Where no candidate agrees with any anchor's first sense: the translations into
+        the target of the words of the lemma's English meaning ("to heat, to warm"), kept
+        only where two sources agree, as a pivot through English must (docs/glosses.md):
+        two of those words (heat and warm), or one of them and another anchor's first
+        sense (calentar is "chauffer" back in French)."""
+        meaning = self.meanings.get("en", {}).get(lemma)
+        if not meaning or self.lang == "en":
+            return {}
+        first = meaning.partition(";")[0]
+        if ":" in first:
+            first = first.split(":", 1)[1]
+        votes: dict[str, float] = defaultdict(float)
+        pos_of: dict[str, str] = {}
+        agreeing: dict[str, set[str]] = defaultdict(set)
+        for word in filter(None, (_bare(item) for item in first.split(","))):
+            for text, pos, weight in _votes(sources, word, "en", self.target, DIRECT, REVERSE):
+                votes[text] += weight
+                pos_of.setdefault(text, pos)
+                agreeing[text].add(word)
+        for text in votes:
+            for language, wanted, _later in senses:
+                if language != "en" and self._back(sources, text, language) & wanted:
+                    agreeing[text].add(language)
+        return {
+            text: (votes[text] * ANCHOR_AGREES, pos_of[text])
+            for text in votes
+            if len(agreeing[text]) >= AGREEING
+        }
+
+
+def _bare(item: str) -> str:
+    """An English meaning's item as a headword: "to heat" -> heat, "(informal) cop" -> cop;
+    "" for a phrase."""
+    text = re.sub(r"\([^()]*\)", " ", item).strip().removeprefix("to ").strip()
+    return text if text and " " not in text else ""
 
 
 def _decent(found: dict[str, tuple[float, str]], is_vulgar) -> dict[str, tuple[float, str]]:

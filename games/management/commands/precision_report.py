@@ -40,12 +40,17 @@ class Command(BaseCommand):
             except ReviewError as exc:
                 raise CommandError(str(exc), returncode=2) from None
             missed |= not (report["words"]["met"] and report["meanings"]["met"])
+            missed |= not all(pair["met"] for pair in report["pairs"].values())
             if unjudged:
                 for word in report["words"]["unjudged"]:
                     self.stdout.write(f"{code}\tword\t{word}\t{precision.shown(code, word)}")
                 for word in report["meanings"]["unjudged"] + report["meanings"]["stale"]:
                     meaning = precision.gloss(word, code, "en") or "-"
                     self.stdout.write(f"{code}\tmeaning\t{word}\t{meaning}")
+                for interface, pair in report["pairs"].items():
+                    for word in pair["unjudged"] + pair["stale"]:
+                        meaning = precision.gloss(word, code, interface) or "-"
+                        self.stdout.write(f"{code}\tmeaning-{interface}\t{word}\t{meaning}")
             elif json:
                 self.stdout.write(json_module.dumps(report, ensure_ascii=False))
             else:
@@ -61,7 +66,12 @@ def language_report(lang: str) -> dict:
     words = precision.precision_report(counts, lang)
     sample = precision.meaning_sample(lang)
     meanings = precision.meaning_report(lang, sample, precision.read_meaning_audit(lang))
-    return {"lang": lang, "words": words, "meanings": meanings}
+    pairs = {
+        interface: precision.pair_report(lang, interface)
+        for interface in precision.PAIR_LANGUAGES
+        if interface != lang
+    }
+    return {"lang": lang, "words": words, "meanings": meanings, "pairs": pairs}
 
 
 def as_text(report: dict) -> str:
@@ -74,6 +84,12 @@ def as_text(report: dict) -> str:
         f" {meanings['right']}%, right or partly {meanings['right_or_partly']}%,"
         f" vulgar {meanings['vulgar']}",
     ]
+    for interface, pair in report["pairs"].items():
+        lines.append(
+            f"  meanings for {interface} readers ({pair['judged']} of {pair['sample']} judged):"
+            f" right {pair['right']}%, right or partly {pair['right_or_partly']}%,"
+            f" vulgar {pair['vulgar']}"
+        )
     for kind, examples in words["examples"].items():
         lines.append(f"  {kind}: {', '.join(examples)}")
     if words["unjudged"]:
