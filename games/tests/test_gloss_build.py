@@ -162,8 +162,8 @@ def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path, mon
     assert outputs[0].decode() == "chat\tcat (the animal)\nmaison\thouse, home\nmanger\tto eat\n"
     folder = tmp_path / "one" / "fr" / "glosses"
     # every pair read for the six interface languages' tables: French with each,
-    # and the pivots' (German, English) with the new ones
-    assert (folder / "LICENCE").read_text().count("GPL-2+ (test)") == 16
+    # the pivots' (German, English) and the anchors' back-translations with the new ones
+    assert (folder / "LICENCE").read_text().count("GPL-2+ (test)") == 22
     assert "`dict-freedict-fra-deu`" in (folder / "SOURCE.md").read_text()
     # French has no open monolingual source: its French table holds only reviewed
     # definitions (games/engine/build/reviews.py), none in this build's empty review.
@@ -432,3 +432,40 @@ def test_the_meaning_blocklists_keep_slang_and_slurs_out_of_meanings():
     english = glosses.vulgar_test("en", glosses.DICTIONARIES_DIR)
     assert english("dwarf, midget") and english("half-breed") and english("half breed")
     assert not english("dwarf") and not english("a screw, a bolt")
+
+
+def test_a_new_languages_table_keeps_what_agrees_with_the_chosen_meaning(
+    tmp_path, monkeypatch, review_folder
+):
+    """The Spanish table of a French word: the dictionaries give "regar" (to water) and
+    "agua"; the English meaning already chosen for eau ("water") agrees with agua only,
+    back through Spanish-English, so agua alone is kept. A reviewer's es= for a lemma
+    replaces the built meaning."""
+    core = tmp_path / "core.tsv"
+    core.write_text("# none\n")
+    monkeypatch.setattr(glosses, "CORE_GLOSSES", core)
+    (review_folder / "lemmas-fr.tsv").write_text("chat\ten=cat\tes=gato (el animal)\n")
+    sources = tmp_path / "sources"
+    write_dictd(sources, "dict-freedict-fra-eng", [("eau", "eau <n>\nwater\n")])
+    write_dictd(
+        sources,
+        "dict-freedict-fra-spa",
+        [("eau", "eau <n>\nregar, agua\n"), ("chat", "chat <n>\ngato\n")],
+    )
+    write_dictd(
+        sources,
+        "dict-freedict-spa-eng",
+        [("agua", "agua <n>\nwater\n"), ("regar", "regar <v>\nto irrigate\n")],
+    )
+    _every_other_pair_empty(sources)
+    result = glosses.build_language_glosses(
+        "fr", glosses.Sources(sources), tmp_path / "out", read_lexicon("fr"), lambda *_: 3.0
+    )
+    folder = tmp_path / "out" / "fr" / "glosses"
+    assert (folder / "en.tsv").read_text() == "chat\tcat\neau\twater\n"
+    assert (folder / "es.tsv").read_text() == "chat\tgato (el animal)\neau\tagua\n"
+    assert result.rows["es"] == 2
+    # Without the anchor (no English meaning of eau) both stay, the dictionary's order.
+    anchor = glosses.Anchor("fr", "es", {"en": {}})
+    found = glosses.candidates(glosses.Sources(sources), "eau", "fr", "es")
+    assert set(anchor.weigh(glosses.Sources(sources), "eau", found)) == {"regar", "agua"}

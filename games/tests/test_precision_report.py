@@ -21,23 +21,21 @@ from games.engine import precision
 from games.management.commands.precision_report import language_report
 
 LANGUAGES = ("en", "fr", "es", "de", "it", "pt")
-# The targets the second audit (2026-11-27, seeds from 2,000,000) found missed:
-# docs/content-review.md, "Figures".
-WORD_MISSES = {
-    "fr": "spelling 0.05 per 100 words (abondes shown as abondés first), target 0",
-    "es": "spelling 0.03 per 100 words (lamia shown without lamía), target 0",
-    "it": "objectionable 0.08 per 100 words (scoperà, scoperai: scopare), target 0",
-    "pt": "objectionable 0.06 (gozas, goze), spelling 0.16 (names lower-case), targets 0",
-}
+# The targets the third audit (2026-11-27, seeds from 3,000,000) found missed, after its
+# word findings were folded: docs/content-review.md, "Figures".
+WORD_MISSES: dict[str, str] = {}
 MEANING_MISSES = {
-    "en": "right 64%, right or partly 84%, 1 vulgar (targets 90%, 97%, 0)",
-    "fr": "right 80%, right or partly 90% (targets 90%, 97%)",
-    "es": "right 88%, right or partly 92% (targets 90%, 97%)",
-    "de": "right 76%, right or partly 96%, 1 vulgar (targets 90%, 97%, 0)",
-    "it": "right 90%, right or partly 92% (targets 90%, 97%)",
+    "en": "right 94%, right or partly 96% (targets 90%, 97%)",
+    "de": "right 88%, right or partly 94% (targets 90%, 97%)",
 }
-# The pairs (game language, reader) whose sample the third audit found below 85% right.
-PAIR_MISSES: dict[tuple[str, str], str] = {}
+# The pairs (game language, reader) whose sample the third audit found below 85% right,
+# after the round-4 review of the newer readers' meanings (docs/content-review.md).
+PAIR_MISSES: dict[tuple[str, str], str] = {
+    ("en", "es"): "right 66% (target 85%): inflected English forms read through unreviewed lemmas",
+    ("en", "it"): "right 70% (target 85%)",
+    ("en", "pt"): "right 72% (target 85%)",
+    ("de", "it"): "right 76% (target 85%)",
+}
 
 
 def languages(misses: dict[str, str]) -> list:

@@ -57,6 +57,9 @@ VERDICT_LEVELS: dict[str, int | None] = {
 BLOCKING = ("slur", "vulgar")
 FIELDS = ("level", "display", "lemma", "en", "fr", "note")
 MEANING_LANGUAGES = ("en", "fr")
+# A lemma's reviewed meaning may be written in any interface language (en=, fr=, es=,
+# de=, it=, pt=): the Spanish table of a French lemma reads its es= (issue 17).
+LEMMA_LANGUAGES = ("en", "fr", "es", "de", "it", "pt")
 _LEVEL_NUMBERS = {level.number for level in LEVELS}
 
 
@@ -250,8 +253,9 @@ def _listed(value: str) -> tuple[str, ...]:
 
 def read_lemma_review(lang: str, folder: Path | None = None) -> dict[str, dict[str, str]]:
     """``reviews/lemmas-<lang>.tsv``: lemma -> {"en": ..., "fr": ...}, the meanings a
-    reviewer wrote for lemmas (``lemma<TAB>en=...[<TAB>fr=...][<TAB>note=...]``), which
-    replace the built ones (games/engine/build/glosses.py)."""
+    reviewer wrote for lemmas (``lemma<TAB>en=...[<TAB>fr=...][<TAB>es=...]...
+    [<TAB>note=...]``, any of :data:`LEMMA_LANGUAGES`), which replace the built ones
+    (games/engine/build/glosses.py)."""
     path = (folder or REVIEWS_DIR) / f"lemmas-{lang}.tsv"
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -263,8 +267,8 @@ def read_lemma_review(lang: str, folder: Path | None = None) -> dict[str, dict[s
             continue
         lemma, *fields = line.split("\t")
         values = dict(field.partition("=")[::2] for field in fields)
-        meanings = {k: v.strip() for k, v in values.items() if k in ("en", "fr") and v.strip()}
-        if not lemma or not meanings or set(values) - {"en", "fr", "note"} or lemma in found:
+        meanings = {k: v.strip() for k, v in values.items() if k in LEMMA_LANGUAGES and v.strip()}
+        if not lemma or not meanings or set(values) - {*LEMMA_LANGUAGES, "note"} or lemma in found:
             raise ReviewError(f"{path}:{number}: not 'lemma<TAB>en=...[<TAB>fr=...]' once")
         found[lemma] = meanings
     return found
