@@ -213,14 +213,18 @@ def _meaning(word: str, lang: str, interface_lang: str) -> Meaning | None:
     folded = played_form(word, lang)
     if folded is None or folded in blocked_words(lang):
         return None  # a blocked word's meaning is never shown
-    lemmas, fallbacks = lemma_candidates(word, lang)
-    shown = lemmas[0][0] if lemmas else ""
-    own_first = bool(lemmas) and _commoner_than_its_lemmas(shown, lemmas, lang)
+    found = None  # the word's lemmas, read once a table needs them
     for name in tables_for(lang, interface_lang):
         # a reviewer's meaning for the word itself first, then the table's
         reviewed = gloss_table(lang, REVIEWED_PREFIX + name).find(folded)
         if reviewed:
             return Meaning(reviewed, name)
+        if found is None:
+            lemmas, fallbacks = lemma_candidates(word, lang)
+            shown = lemmas[0][0] if lemmas else ""
+            own_first = bool(lemmas) and _commoner_than_its_lemmas(shown, lemmas, lang)
+            found = (lemmas, fallbacks, shown, own_first)
+        lemmas, fallbacks, shown, own_first = found
         if lemmas and (
             text := _from_table(gloss_table(lang, name), shown, lemmas, fallbacks, own_first)
         ):
