@@ -2,8 +2,8 @@
 `make messages` and the tests read.
 
 These are the languages of the pages' words, not the game's languages (the words
-on the boards: games/engine/languages.py) and not the languages a word's meaning
-is written in (games/engine/glosses.py: English and French for now). Adding one:
+on the boards: games/engine/languages.py); a word's meaning is written in the
+page's language too (games/engine/glosses.py reads this list). Adding one:
 a line below, then `make messages` creates `locale/<code>/LC_MESSAGES/django.po`
 to translate (the suite fails until every string is), and compiles it.
 
