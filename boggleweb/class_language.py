@@ -17,9 +17,14 @@ from django.utils import translation
 
 def cookie_language(cookies) -> str | None:
     """The language the switch's cookie chose, when the interface speaks it (a cookie
-    naming anything else is ignored)."""
+    naming anything else is ignored; a regional variant reads its language)."""
     code = cookies.get(settings.LANGUAGE_COOKIE_NAME)
-    return code if code in dict(settings.LANGUAGES) else None
+    if not code:
+        return None
+    try:  # as Django's LocaleMiddleware reads it: "pt-BR" is Portuguese
+        return translation.get_supported_language_variant(code)
+    except LookupError:
+        return None
 
 
 def class_language(code: str) -> str:

@@ -111,3 +111,9 @@ async def test_the_socket_answers_in_the_class_language_unless_the_pupil_chose(c
     await ws.send_json_to({"type": "submit", "round": game_round.pk, "word": "zzzz"})
     assert (await drain_until(ws, "word_result"))["message"] == NOT_ON_THE_BOARD[expected]
     await ws.disconnect()
+
+
+def test_a_cookie_naming_a_regional_variant_is_the_pupils_choice_over_the_class(client):
+    room = make_room(language="en", interface_language="es")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pt-BR"
+    assert lang_of(room_page(client, room, HTTP_ACCEPT_LANGUAGE="de")) == "pt"

@@ -565,9 +565,7 @@ class Anchor:
         for language, meanings in self.meanings.items():
             meaning = meanings.get(lemma)
             if meaning:
-                first, _, rest = meaning.partition(";")
-                if ":" in first:  # "boire: to drink" (a form read through its lemma)
-                    first = first.split(":", 1)[1]
+                first, rest = _first_sense(meaning)
                 senses.append((language, _anchor_words(first), _anchor_words(rest)))
         return senses
 
@@ -588,9 +586,7 @@ class Anchor:
         meaning = self.meanings.get("en", {}).get(lemma)
         if not meaning or self.lang == "en":
             return {}
-        first = meaning.partition(";")[0]
-        if ":" in first:
-            first = first.split(":", 1)[1]
+        first, _rest = _first_sense(meaning)
         votes: dict[str, float] = defaultdict(float)
         pos_of: dict[str, str] = {}
         agreeing: dict[str, set[str]] = defaultdict(set)
@@ -608,6 +604,15 @@ class Anchor:
             for text in votes
             if len(agreeing[text]) >= AGREEING
         }
+
+
+def _first_sense(meaning: str) -> tuple[str, str]:
+    """A meaning's first sense and the rest: "boire: to drink; drink" -> ("to drink",
+    "drink") (a form read through its lemma drops the lemma)."""
+    first, _, rest = meaning.partition(";")
+    if ":" in first:
+        first = first.split(":", 1)[1]
+    return first, rest
 
 
 def _bare(item: str) -> str:
