@@ -51,6 +51,14 @@ DICE_LABELS = {
 }
 
 LANGUAGE_CHOICES = list(LANGUAGE_NAMES.items())
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The game languages, for model fields: a callable, which migrations record by name,
+    so that adding a language (games/engine/languages.py) needs no migration."""
+    return LANGUAGE_CHOICES
+
+
 LEVEL_CHOICES = list(LEVEL_NAMES.items())
 
 

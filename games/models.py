@@ -29,7 +29,7 @@ from django.utils.translation import gettext_lazy as _
 
 from boggleweb.interface_languages import django_languages
 from games import modes
-from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES
+from games.labels import LEVEL_CHOICES, language_choices
 from games.nicknames import NICKNAME_KEY_MAX_LENGTH, NICKNAME_MAX_LENGTH, NicknameRule
 
 # Easy to read aloud and to type: no 0/O, 1/I/L, no vowels (no words by accident).
@@ -82,7 +82,7 @@ class Room(models.Model):
         "language switch; empty: each browser's own.",
     )
     # --- the next round's settings --------------------------------------------------
-    language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES, default="en")
+    language = models.CharField(max_length=2, choices=language_choices, default="en")
     level = models.PositiveSmallIntegerField(choices=LEVEL_CHOICES, default=LEVEL_CHOICES[-1][0])
     size = models.PositiveSmallIntegerField(choices=SIZE_CHOICES, default=4)
     dice = models.CharField(
@@ -230,7 +230,7 @@ class Round(models.Model):
     board = models.CharField(max_length=400, help_text="Rows joined by '/' (docs/engine.md).")
     seed = models.BigIntegerField()
     share_code = models.CharField(max_length=40, blank=True)
-    language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES)
+    language = models.CharField(max_length=2, choices=language_choices)
     level = models.PositiveSmallIntegerField(choices=LEVEL_CHOICES)
     size = models.PositiveSmallIntegerField(choices=SIZE_CHOICES)
     dice = models.CharField(max_length=32, blank=True, help_text="Empty: the default source.")
@@ -399,7 +399,7 @@ class VocabularyList(models.Model):
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="vocabulary_lists")
     name = models.CharField(max_length=80)
-    language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES)
+    language = models.CharField(max_length=2, choices=language_choices)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

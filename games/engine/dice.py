@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from games.engine.board import BLANK, Board
-from games.engine.languages import LANGUAGES
+from games.engine.languages import GAME_LANGUAGES, LANGUAGES
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SIZES = (4, 5, 6)
@@ -110,13 +110,9 @@ SOURCE_NUMBERS: dict[str, int] = {
     "fr-classic": 5,
     "en-big-2012": 6,
     "fr-big": 7,
-    "en-freq": 8,
-    "fr-freq": 9,
-    "es-freq": 10,
-    "de-freq": 11,
-    "it-freq": 12,
-    "pt-freq": 13,
     "uniform": 14,
+    # each game language's letters by frequency: its record's number (languages.py)
+    **{f"{language.code}-freq": language.board_source for language in GAME_LANGUAGES},
 }
 _SOURCE_ORDER = (
     *(name for name, *_ in _DICE),

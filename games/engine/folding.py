@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from games.engine.languages import GAME_LANGUAGES
+
 MIN_LETTERS = 3
 MAX_LETTERS = 16
 
@@ -37,16 +39,8 @@ _SPECIALS = str.maketrans(
         "\u0131": "i",  # dotless i (Turkish loanwords)
     }
 )
-ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-# The letters of each game language's boards and folded words.
-ALPHABETS: dict[str, str] = {
-    "en": ASCII_LETTERS,
-    "fr": ASCII_LETTERS,
-    "es": ASCII_LETTERS + "ñ",
-    "de": ASCII_LETTERS,
-    "it": ASCII_LETTERS,
-    "pt": ASCII_LETTERS,
-}
+# The letters of each game language's boards and folded words (its record's).
+ALPHABETS: dict[str, str] = {language.code: language.alphabet for language in GAME_LANGUAGES}
 _ASCII_WORD = re.compile(r"[a-z]+")
 _SPANISH_WORD = re.compile(r"[a-zñ]+")
 # ñ is kept out of NFKD's way under a private-use character, then put back.

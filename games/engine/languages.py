@@ -8,14 +8,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "fr": "French",
-    "es": "Spanish",
-    "de": "German",
-    "it": "Italian",
-    "pt": "Portuguese",
-}
+ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class GameLanguage:
+    """What the code knows of a game language, in one record: the modules that need a
+    piece read it from here (their tables are made from :data:`GAME_LANGUAGES`), so a
+    new language is one more record. What cannot live here (its translated name, its
+    build rules, its data files) is listed, piece by piece, by the completeness test
+    (games/tests/test_game_language_registry.py), which fails until a new language
+    has them all: docs/engine.md, "Adding a game language"."""
+
+    code: str  # ISO 639-1
+    name: str  # in English (games/labels.py names it in the page's language)
+    alphabet: str  # the letters of its boards and folded words (folding.py)
+    accents: str  # the letters it writes beyond its alphabet (build/display.py)
+    dictionary_code: str  # ISO 639-3: the FreeDict and WikDict pairs' names (build/glosses.py)
+    name_countries: tuple[str, ...]  # the countries of its first names (build/borrowed.py)
+    # The share-code number of its letter-frequency board source (dice.SOURCE_NUMBERS):
+    # fixed for ever, a new language takes the next free number.
+    board_source: int
+
+
+GAME_LANGUAGES: tuple[GameLanguage, ...] = (
+    GameLanguage("en", "English", ASCII_LETTERS, "", "eng", (), 8),
+    GameLanguage("fr", "French", ASCII_LETTERS, "àâæçéèêëîïôœùûüÿ", "fra", ("FR", "BE", "CH"), 9),
+    GameLanguage("es", "Spanish", ASCII_LETTERS + "ñ", "áéíóúü", "spa", ("ES",), 10),
+    GameLanguage("de", "German", ASCII_LETTERS, "äöüß", "deu", ("DE", "AT", "CH"), 11),
+    GameLanguage("it", "Italian", ASCII_LETTERS, "àèéìíîòóùú", "ita", ("IT", "CH"), 12),
+    GameLanguage("pt", "Portuguese", ASCII_LETTERS, "áâãàçéêíóôõúü", "por", ("PT",), 13),
+)
+GAME_LANGUAGE: dict[str, GameLanguage] = {language.code: language for language in GAME_LANGUAGES}
+LANGUAGES: dict[str, str] = {language.code: language.name for language in GAME_LANGUAGES}
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.labels import LANGUAGE_CHOICES, LEVEL_CHOICES
+from games.labels import LEVEL_CHOICES, language_choices
 
 HOMEWORK_TITLE_MAX_LENGTH = 80
 
@@ -88,7 +88,7 @@ class DailyBoard(models.Model):
     """The board of the day of a language and level: dealt from the date on first visit."""
 
     day = models.DateField()
-    language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES)
+    language = models.CharField(max_length=2, choices=language_choices)
     level = models.PositiveSmallIntegerField(choices=LEVEL_CHOICES)
     round = models.OneToOneField("games.Round", on_delete=models.CASCADE, related_name="daily")
 

@@ -1,9 +1,10 @@
-"""Every game language has every piece it needs (games/engine/languages.py names them).
+"""Every game language has every piece it needs.
 
-Adding a game language touches several tables; most of them fail silently when one
-lacks it (a board source without a share-code number, a folded alphabet missing, a
-glossary without a dictionary code...). This test names each one, so the suite fails
-until the new language has them all.
+A game language is one record (games/engine/languages.py, ``GameLanguage``) that the
+tables of the board dealer, the folding, the display and the builds are made from; the
+pieces a record cannot hold (a translated name, build rules, data files) would fail
+silently when missing. This test names each one, so the suite fails until a new
+language has them all.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.utils.choices import CallableChoiceIterator
 
 from games.engine import dice, folding
 from games.engine.build import blocklists, borrowed, display, spelling
 from games.engine.build import glosses as gloss_build
 from games.engine.languages import LANGUAGES
 from games.labels import LANGUAGE_NAMES
-from games.models import Room
+from games.models import Room, Round
 from games.nicknames.words import WORDS
 
 ROOT = Path(settings.BASE_DIR)
@@ -48,6 +50,24 @@ def test_each_game_language_has_every_piece(lang):
         if not present
     ]
     assert not missing, f"{lang} lacks: {', '.join(missing)}"
+
+
+def test_the_tables_made_from_the_records_hold_every_game_language_once():
+    from games.engine.languages import GAME_LANGUAGES
+
+    numbers = [language.board_source for language in GAME_LANGUAGES]
+    assert len(set(numbers)) == len(numbers)
+    assert sorted(dice.SOURCE_NUMBERS.values()) == list(range(len(dice.SOURCE_NUMBERS)))
+    for language in GAME_LANGUAGES:
+        assert dice.SOURCE_NUMBERS[f"{language.code}-freq"] == language.board_source
+        assert folding.ALPHABETS[language.code] == language.alphabet
+        assert set(language.alphabet) <= display.LETTERS[language.code]
+        assert gloss_build.THREE_LETTER[language.code] == language.dictionary_code
+    # A model field's choices are read through a callable: no migration per language.
+    for model in (Room, Round):
+        field = model._meta.get_field("language")
+        assert isinstance(field.choices, CallableChoiceIterator), model
+        assert [code for code, _name in field.choices] == list(LANGUAGES)
 
 
 def test_the_kubernetes_config_preloads_every_game_language():

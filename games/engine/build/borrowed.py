@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from games.engine.languages import GAME_LANGUAGES
+
 ENGLISH_LEAD = 1.0  # Zipf: this much more frequent in English -> advanced
 ENGLISH_ONLY = 2.0  # ... this much -> the whole list only
 NAME_SHARE = 1.5  # a name: at most this much less frequent in English than at home
@@ -59,11 +61,7 @@ ADVANCED, WHOLE_LIST = 3, 4
 # nam_dict.txt's country columns (its header) for each language's countries.
 COUNTRY_COLUMNS = {"IT": 32, "PT": 34, "ES": 35, "FR": 36, "BE": 37, "DE": 41, "AT": 42, "CH": 43}
 COUNTRIES = {
-    "es": ("ES",),
-    "fr": ("FR", "BE", "CH"),
-    "de": ("DE", "AT", "CH"),
-    "it": ("IT", "CH"),
-    "pt": ("PT",),
+    language.code: language.name_countries for language in GAME_LANGUAGES if language.name_countries
 }
 FREQUENCIES = "123456789ABCD"
 
