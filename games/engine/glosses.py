@@ -219,6 +219,17 @@ def _meaning(word: str, lang: str, interface_lang: str) -> Meaning | None:
         reviewed = gloss_table(lang, REVIEWED_PREFIX + name).find(folded)
         if reviewed:
             return Meaning(reviewed, name)
+        # An English form its English meaning reads through a base ("lowered" -> "lower:
+        # to move down") is translated through that base too: the form's own dictionary
+        # entry is mostly an adjective's rarer sense (lowered: "abatido", selected:
+        # "ideal") or a plural's (curtains: "velo").
+        if (
+            lang == FALLBACK
+            and name != FALLBACK
+            and (base := _english_base(folded))
+            and (text := gloss_table(lang, name).find(base))
+        ):
+            return Meaning(f"{base}: {text}", name)
         if found is None:
             lemmas, fallbacks = lemma_candidates(word, lang)
             shown = lemmas[0][0] if lemmas else ""
@@ -230,6 +241,20 @@ def _meaning(word: str, lang: str, interface_lang: str) -> Meaning | None:
         ):
             return Meaning(text, name)
     return None
+
+
+def _english_base(folded: str) -> str | None:
+    """The base form an English word's English meaning is written through ("lowered":
+    "lower: to move down; to reduce"), or None when the word has a meaning of its own
+    ("surprised": "feeling surprise"). The reviewed English meaning decides, so a
+    reader of any language reads a form as an English-speaking pupil does."""
+    english = _meaning(folded, FALLBACK, FALLBACK)
+    if english is None:
+        return None
+    head, colon, _ = english.text.partition(": ")
+    if not colon or head == folded or head not in english_bases(folded):
+        return None
+    return head
 
 
 def _from_table(table, shown, lemmas, fallbacks, own_first) -> str | None:

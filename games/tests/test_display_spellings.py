@@ -99,8 +99,75 @@ def test_a_noun_the_spelling_dictionary_lacks_is_written_as_ding_lists_it():
         ("pt", "dia", ("dia",)),
         ("pt", "pao", ("pão",)),
         ("de", "gehen", ("gehen", "Gehen")),
-        ("de", "abreise", ("Abreise",)),  # a noun Ding lists beside verb forms
+        ("de", "abreise", ("Abreise", "abreise")),  # a noun Ding lists, then abreisen's form
     ],
 )
 def test_the_built_words_show_one_right_spelling(lang, word, expected):
     assert load_lexicon(lang).display_forms(word) == expected
+
+
+def test_a_taught_form_of_an_everyday_verb_is_shown_whatever_its_frequency():
+    """CANTARA on a board is cantara (imperfect subjunctive) or cantará (the future, taught
+    in the first years): both are shown, as both are taught; a rare tense's spelling is
+    not (the future subjunctive, abarcáremos; the voseo, abastecés)."""
+    taught_forms = {"cantara", "cantará", "abarcaremos", "abasteces", "designo", "designò"}
+
+    def taught(spelling):
+        return spelling.display in taught_forms
+
+    def shown_taught(lang, folded, *rows):
+        return [
+            s.display for s in shown_spellings(lang, folded, spellings(*rows), zipf, taught=taught)
+        ]
+
+    assert shown_taught("es", "cantara", ("cantara", "cantar"), ("cantará", "cantar")) == [
+        "cantara",
+        "cantará",
+    ]
+    assert shown_taught("it", "designo", ("designò", "designare"), ("designo", "designare")) == [
+        "designò",
+        "designo",
+    ]
+    # Nothing common first: the taught form leads, the untaught rare tense is not shown.
+    assert shown_taught(
+        "es", "abarcaremos", ("abarcáremos", "abarcar"), ("abarcaremos", "abarcar")
+    ) == ["abarcaremos"]
+    assert shown_taught(
+        "es", "abasteces", ("abastecés", "abastecer"), ("abasteces", "abastecer")
+    ) == ["abasteces"]
+    # Not taught, not common: one spelling, as before.
+    assert shown_taught("pt", "casa", ("casa", "casa"), ("casá", "casar")) == ["casa"]
+
+
+def test_german_shows_an_everyday_verbs_form_and_a_nouns_dative_plural_beside_a_twin():
+    """STRICHEN is Strichen (Strich) or strichen (streichen's past); GRUNDEN is gründen or
+    Gründen, the dative of Gründe, a plural Ding lists."""
+    from games.engine.build.textbook import taught_verb_form
+
+    frequencies = {"streichen": 4.0, "schweben": 2.1}
+    taught = taught_verb_form(
+        "de",
+        lambda word, lang: frequencies.get(word, 0.0),
+        principal={"streichen": {"strich"}, "schweben": set()},
+    )
+    assert taught(Spelling("strichen", ("streichen",)))
+    assert not taught(Spelling("schwebe", ("schweben",)))  # not an everyday verb
+    assert not taught(Spelling("Strichen", ("Strich",)))  # a noun is no verb form
+    kept = shown_spellings(
+        "de",
+        "strichen",
+        spellings(("Strichen", "Strich"), ("strichen", "streichen")),
+        zipf,
+        is_noun=lambda display: display == "Striche",
+        taught=taught,
+    )
+    # neither is common (Zipf < 3): the taught form first, the noun's dative beside it
+    assert [s.display for s in kept] == ["strichen", "Strichen"]
+    kept = shown(
+        "de",
+        "grunden",
+        ("gründen", "gründen"),
+        ("Gründen", "Gründen"),
+        is_noun=lambda display: display == "Gründe",
+    )
+    assert [s.display for s in kept] == ["gründen", "Gründen"]

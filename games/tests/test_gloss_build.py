@@ -469,3 +469,20 @@ def test_a_new_languages_table_keeps_what_agrees_with_the_chosen_meaning(
     anchor = glosses.Anchor("fr", "es", {"en": {}})
     found = glosses.candidates(glosses.Sources(sources), "eau", "fr", "es")
     assert set(anchor.weigh(glosses.Sources(sources), "eau", found)) == {"regar", "agua"}
+
+
+def test_a_vulgar_translation_is_taken_out_of_every_meaning_even_a_reviewed_one():
+    """coger is a word of the game, but a meaning written for Spanish readers never uses it
+    (vulgar in Latin America): "agarrar, coger" reads "agarrar"; a sense of nothing else
+    goes, and a meaning of nothing else is dropped."""
+    from games.engine.build.glosses import _decent_senses
+
+    def is_vulgar(text):
+        return "coger" in text.split(", ") or "coger" in text.split("; ")
+
+    meanings = {"afferrare": "agarrar, coger", "prendere": "coger; tomar", "x": "coger", "y": "ir"}
+    assert _decent_senses(meanings, is_vulgar) == {
+        "afferrare": "agarrar",
+        "prendere": "tomar",
+        "y": "ir",
+    }

@@ -13,7 +13,7 @@ from django.utils import translation
 
 from games.engine.blocklist import blocked_words
 from games.engine.folding import fold
-from games.engine.glosses import meaning, tables_for
+from games.engine.glosses import gloss_table, meaning, tables_for
 from games.engine.languages import LANGUAGES
 from games.selectors.glosses import shown_meaning
 from games.tests.conftest import HOST, make_room
@@ -58,6 +58,28 @@ def test_a_word_without_a_meaning_in_the_readers_language_reads_english_saying_s
     assert shown_meaning("mangeons", "fr", "fr").startswith("manger: ")
     with translation.override("de"):
         assert shown_meaning("Hund", "de", "de").startswith("auf Englisch: ")
+
+
+@pytest.mark.parametrize("reader", NEW_READERS)
+def test_an_english_form_read_through_a_base_in_english_is_translated_through_it(reader):
+    """lowered reads "lower: to move down" in English, so "lower: ..." in every language
+    (not the adjective "abatido"); surprised has a meaning of its own ("feeling
+    surprise") and keeps its own translation."""
+    assert meaning("lowered", "en", "en").text.startswith("lower: ")
+    assert gloss_table("en", reader).find("lower")
+    assert (
+        meaning("lowered", "en", reader).text == f"lower: {gloss_table('en', reader).find('lower')}"
+    )
+    assert meaning("curtains", "en", reader).text.startswith("curtain: ")
+    assert not meaning("surprised", "en", "en").text.startswith("surprise: ")
+    assert not meaning("surprised", "en", reader).text.startswith("surprise: ")
+
+
+def test_a_german_adjective_in_bar_reads_its_adjective_not_the_verb():
+    for reader in ("en", *NEW_READERS):
+        if reader != "de":
+            assert meaning("sichtbarer", "de", reader).text.startswith("sichtbar: ")
+    assert meaning("eigentliche", "de", "en").text.startswith("eigentlich: ")
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from games.engine.build.hunspell import AffixFileError, expand_dictionary, read_aff
+from games.engine.build.spelling import Speller
 
 
 def write(tmp_path: Path, aff: str, dic: str) -> tuple[Path, Path]:
@@ -126,4 +127,22 @@ def test_a_suffix_that_makes_a_new_word_makes_a_lemma_of_its_own(tmp_path):
         "anos": ["ano"],
         "anillo": ["anillo", "ano"],
         "anillos": ["anillo", "ano"],
+    }
+
+
+def test_a_suffix_that_inflects_as_it_makes_a_word_gives_the_new_words_dictionary_form(tmp_path):
+    """German -bare, -barer (one rule each, igerman98's B) make forms of sichtbar: they are
+    read through sichtbar, not through sichten and not through "sichtbarer" itself."""
+    aff = "SET UTF-8\nSFX B Y 3\nSFX B en bar en\nSFX B en bare en\nSFX B en barer en\n"
+    dic, aff_path = write(tmp_path, aff, "1\nsichten/B\n")
+    speller = Speller("de", "", "", word_flags=frozenset("B"), citation_endings=("bar",))
+    found: dict[str, list[str]] = {}
+    rows = expand_dictionary(dic, aff_path, None, None, speller.makes_word, speller.citation)
+    for form, _stem, _kind, lemma in rows:
+        found.setdefault(form, []).append(lemma)
+    assert found == {
+        "sichten": ["sichten"],
+        "sichtbar": ["sichtbar", "sichten"],
+        "sichtbare": ["sichtbar", "sichten"],
+        "sichtbarer": ["sichtbar", "sichten"],
     }

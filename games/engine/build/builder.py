@@ -157,8 +157,10 @@ def build_language(
     )
     # Only the spellings a learner meets are shown (display.py); then the review's.
     is_noun = collected.nouns.headwords.__contains__ if collected.nouns else lambda _: False
+    taught_verb = textbook.taught_verb_form(lang, zipf, **taught)
     spellings = {
-        word: shown_spellings(lang, word, shown, zipf, is_noun) for word, shown in spellings.items()
+        word: shown_spellings(lang, word, shown, zipf, is_noun, taught_verb)
+        for word, shown in spellings.items()
     }
     spellings = review.apply_spellings(spellings)
     graph = dawg.build_graph(

@@ -13,12 +13,18 @@ only when it is itself a word a learner meets:
 - a bare spelling (no accent) beside an accented one as frequent as that one
   within half a Zipf: people who type without accents make "sera" (será),
   "pais" (país) and "rio" (río) look frequent in Spanish text, while
-  Portuguese pais (parents) is a word of its own as frequent as país.
+  Portuguese pais (parents) is a word of its own as frequent as país;
+- or, whatever its frequency, a form of an everyday verb in a tense a school
+  grammar teaches (textbook.py): es cantara / cantará, it designo / designò,
+  de Strichen / strichen. A pupil who typed CANTARA may have meant the
+  future; showing one spelling would tell them it was the other word.
 
 German writes nouns capitalised and everything else in lower case: a verb's
 infinitive comes before its nominalisation (gehen / Gehen), a noun keeps a
-lower-case twin only when that twin is a dictionary form of its own (Weg /
-weg, Arm / arm, not Eile / eile, a form of eilen), and a noun that the
+lower-case twin when that twin is a dictionary form of its own (Weg / weg,
+Arm / arm) or a present or past form of an everyday verb (Strichen /
+strichen, Reise / reise), a capitalised spelling shows when Ding lists it or
+the plural its dative makes (Gründe: gründen / Gründen), and a noun that the
 spelling dictionary lacks but Ding lists (Eile) is written as the noun.
 
 A spelling left out keeps nothing from the game: its lemmas join the first
@@ -30,21 +36,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
+from games.engine.languages import GAME_LANGUAGES
 from games.engine.wordinfo import Spelling
 
 ZipfLookup = Callable[[str, str], float]
 
 # The lower-case letters each language writes (the folded alphabet plus its accents).
 LETTERS: dict[str, frozenset[str]] = {
-    lang: frozenset("abcdefghijklmnopqrstuvwxyz" + extra)
-    for lang, extra in {
-        "en": "",
-        "fr": "àâæçéèêëîïôœùûüÿ",
-        "es": "áéíñóúü",
-        "de": "äöüß",
-        "it": "àèéìíîòóùú",
-        "pt": "áâãàçéêíóôõúü",
-    }.items()
+    language.code: frozenset(language.alphabet + language.accents) for language in GAME_LANGUAGES
 }
 EVERYDAY_ZIPF = 3.0  # level 2's threshold: games/engine/languages.py
 BARE_MARGIN = 0.5  # how much rarer than its accented twin a bare spelling may be
@@ -66,14 +65,24 @@ def shown_spellings(
     spellings: list[Spelling],
     zipf: ZipfLookup,
     is_noun: Callable[[str], bool] = lambda display: False,
+    taught: Callable[[Spelling], bool] = lambda spelling: False,
 ) -> list[Spelling]:
     """The spellings to show, most frequent first (``spellings`` is ranked already);
     the lemmas of those left out join the first one's. German: ``is_noun`` tells a
-    capitalised spelling the dictionaries list as a noun (Ding)."""
+    capitalised spelling the dictionaries list as a noun (Ding). ``taught``: whether a
+    spelling is a taught form of an everyday verb (shown whatever its frequency)."""
     ordered = _german_order(spellings) if lang == "de" else list(spellings)
+    first = ordered[0]
+    if zipf(first.display.lower(), lang) < EVERYDAY_ZIPF and not taught(first):
+        # Nothing common comes first: a taught form before a spelling of a tense nobody
+        # uses (es abarcaremos before the future subjunctive abarcáremos, abasteces
+        # before the voseo abastecés).
+        lead = next((s for s in ordered if written_in(lang, s.display) and taught(s)), first)
+        ordered.remove(lead)
+        ordered.insert(0, lead)
     kept = [ordered[0]]
     for spelling in ordered[1:]:
-        if _worth_showing(lang, spelling, kept, zipf, is_noun):
+        if _worth_showing(lang, spelling, kept, zipf, is_noun, taught):
             kept.append(spelling)
     dropped = [s for s in ordered if s not in kept]
     if dropped:
@@ -83,10 +92,12 @@ def shown_spellings(
     return kept
 
 
-def _worth_showing(lang, spelling: Spelling, kept, zipf, is_noun) -> bool:
+def _worth_showing(lang, spelling: Spelling, kept, zipf, is_noun, taught) -> bool:
     display = spelling.display
     if not written_in(lang, display):
         return False
+    if taught(spelling):
+        return True
     if lang == "de" and any(s.display.lower() == display.lower() for s in kept):
         return _german_twin_worth_showing(spelling, is_noun)  # wordfreq ignores case
     frequency = zipf(display.lower(), lang)
@@ -120,5 +131,6 @@ def _german_twin_worth_showing(spelling: Spelling, is_noun) -> bool:
     a noun only if it is a dictionary form (weg, arm), not an inflected one (eile)."""
     display = spelling.display
     if display[:1].isupper():
-        return is_noun(display)
+        # Ding lists the noun, or the plural its dative adds -n to (Gründe: Gründen)
+        return is_noun(display) or (display.endswith("n") and is_noun(display[:-1]))
     return display in spelling.lemmas

@@ -35,6 +35,7 @@ from games.engine.build import bilingual, reviews
 from games.engine.build.packages import package_version
 from games.engine.folding import fold
 from games.engine.glosses import INTERFACE_LANGUAGES, REVIEWED_PREFIX
+from games.engine.languages import GAME_LANGUAGES
 from games.engine.lexicon import DICTIONARIES_DIR
 
 GLOSS_DIR = "glosses"
@@ -42,7 +43,7 @@ MAX_TRANSLATIONS = 3
 MAX_GLOSS = 90  # characters: a gloss is one short line
 WORDNET_PACKAGE = "wordnet-base"
 WORDNET_DIR = "usr/share/wordnet"
-THREE_LETTER = {"en": "eng", "fr": "fra", "es": "spa", "de": "deu", "it": "ita", "pt": "por"}
+THREE_LETTER = {language.code: language.dictionary_code for language in GAME_LANGUAGES}
 # Languages used only as a second pivot for Italian (below), never played.
 THREE_LETTER |= {"fi": "fin", "pl": "pol", "el": "ell", "bg": "bul", "ja": "jpn"}
 
@@ -622,6 +623,25 @@ def _bare(item: str) -> str:
     return text if text and " " not in text else ""
 
 
+def _decent_senses(meanings: dict[str, str], is_vulgar) -> dict[str, str]:
+    """Every meaning without the translations ``is_vulgar`` (reviewed ones too: es
+    "agarrar, coger" reads "agarrar", as coger is vulgar in Latin America); a meaning
+    left with nothing is dropped."""
+    kept = {}
+    for lemma, text in meanings.items():
+        if not is_vulgar(text):
+            kept[lemma] = text
+            continue
+        senses = []
+        for sense in text.split("; "):
+            alternatives = [alt for alt in sense.split(", ") if not is_vulgar(alt)]
+            if alternatives:
+                senses.append(", ".join(alternatives))
+        if senses:
+            kept[lemma] = "; ".join(senses)
+    return kept
+
+
 def _decent(found: dict[str, tuple[float, str]], is_vulgar) -> dict[str, tuple[float, str]]:
     return {text: votes for text, votes in found.items() if not is_vulgar(text)}
 
@@ -772,7 +792,7 @@ def build_language_glosses(
             )
             core = {k: v for k, v in core_glosses(lang, interface).items() if is_word(k)}
             reviewed = {k: v for k, v in reviewed_lemmas(lang, interface).items() if is_word(k)}
-            chosen[interface] = built | core | reviewed
+            chosen[interface] = _decent_senses(built | core | reviewed, is_vulgar)
             tables[interface] = table_text(chosen[interface])
         elif lang == "fr":  # no open source of French definitions: the reviewed ones
             reviewed = {k: v for k, v in reviewed_lemmas(lang, interface).items() if is_word(k)}

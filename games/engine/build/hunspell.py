@@ -275,6 +275,7 @@ def expand(
     junk_rule: Callable[[Rule], bool] | None = None,
     derived: Callable[[Rule], bool] | None = None,
     makes_word: Callable[[Rule], bool] | None = None,
+    citation: Callable[[Rule], Rule] | None = None,
 ) -> Iterator[tuple[str, int, str]]:
     """Every form of ``stem`` that hunspell accepts as a word on its own.
 
@@ -288,7 +289,7 @@ def expand(
     that has none of its own. May repeat a form (two rules can make it).
     """
     for form, rule, chain in _expand(stem, affixes):
-        lemma = lemma_of(stem.word, chain, makes_word)
+        lemma = lemma_of(stem.word, chain, makes_word, citation)
         base = lemma_of(stem.word, chain)
         if junk_rule is not None and rule is not None and junk_rule(rule):
             kind = JUNK
@@ -302,11 +303,16 @@ def expand(
 
 
 def lemma_of(
-    stem: str, chain: Iterable[Rule], makes_word: Callable[[Rule], bool] | None = None
+    stem: str,
+    chain: Iterable[Rule],
+    makes_word: Callable[[Rule], bool] | None = None,
+    citation: Callable[[Rule], Rule] | None = None,
 ) -> str:
     """The dictionary form of a form made by ``chain``: the stem with the chain's
     prefix (a new word: un + bekannt) and with the first suffixes that make a new word
-    (``makes_word``: es rodilla, -illa of roda), without the rest (inflections)."""
+    (``makes_word``: es rodilla, -illa of roda), without the rest (inflections).
+    ``citation`` turns a word-making rule that also inflects (German -bare, -licher)
+    into the one that makes the new word's dictionary form (-bar, -lich)."""
     rules = tuple(chain)
     lemma = stem
     for rule in rules:
@@ -314,7 +320,7 @@ def lemma_of(
             continue
         if makes_word is None or not makes_word(rule) or not rule.applies(lemma):
             break
-        lemma = rule.apply(lemma)
+        lemma = (citation(rule) if citation else rule).apply(lemma)
     for rule in rules:
         if rule.prefix:
             return rule.apply(lemma)
@@ -406,6 +412,7 @@ def expand_dictionary(
     junk_rule: Callable[[Rule], bool] | None = None,
     derived: Callable[[Rule], bool] | None = None,
     makes_word: Callable[[Rule], bool] | None = None,
+    citation: Callable[[Rule], Rule] | None = None,
 ) -> Iterator[tuple[str, Stem, int, str]]:
     """``(form, stem, kind, lemma)`` for every form of every entry, forbidden forms
     left out.
@@ -418,7 +425,7 @@ def expand_dictionary(
     forbidden = {stem.word for stem in stems if affixes.forbidden in stem.flags}
     for stem in stems:
         forms: dict[tuple[str, str], int] = {}
-        for form, kind, lemma in expand(stem, affixes, junk_rule, derived, makes_word):
+        for form, kind, lemma in expand(stem, affixes, junk_rule, derived, makes_word, citation):
             if form not in forbidden:
                 forms[form, lemma] = min(forms.get((form, lemma), JUNK), kind)
         for (form, lemma), kind in forms.items():

@@ -25,6 +25,7 @@ language teacher reads a word list:
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -73,12 +74,23 @@ class Speller:
     # Suffixes that make a new word, whose form is a lemma of its own (es -illa:
     # rodilla, not roda; -ción; Brazilian -dor, -zinho), beside the stem's.
     word_flags: frozenset[str] = frozenset()
+    # Of those, suffixes that inflect the new word as they make it (German -bare, -licher):
+    # the endings of its dictionary form (bar, lich), which its forms are read through.
+    citation_endings: tuple[str, ...] = ()
 
     def derived(self, rule: Rule) -> bool:
         return rule.flag in self.derived_flags or (self.derived_prefixes and rule.prefix)
 
     def makes_word(self, rule: Rule) -> bool:
         return rule.flag in self.word_flags
+
+    def citation(self, rule: Rule) -> Rule:
+        """The rule making the dictionary form of the word ``rule`` makes: sichten +
+        -barer (sichtbarer) is read through sichtbar, not through sichten."""
+        for ending in sorted(self.citation_endings, key=len, reverse=True):
+            if rule.add.startswith(ending):
+                return dataclasses.replace(rule, add=ending)
+        return rule
 
 
 @dataclass(frozen=True)
@@ -97,7 +109,12 @@ class SpellingSources:
 
 
 def hunspell_speller(
-    package: str, name: str, derived: str = "", prefixes: bool = False, words: str = ""
+    package: str,
+    name: str,
+    derived: str = "",
+    prefixes: bool = False,
+    words: str = "",
+    citations: tuple[str, ...] = (),
 ) -> Speller:
     return Speller(
         package,
@@ -106,6 +123,7 @@ def hunspell_speller(
         frozenset(derived),
         prefixes,
         frozenset(words),
+        citations,
     )
 
 
@@ -118,6 +136,10 @@ ITALIAN_DERIVATIONS = "E"
 # -ilidad, -idad, -ería, -eza, -ismo, -miento, -ión, -ble, -illo and -ito), not the
 # conjugations (R E I X D), gender (G) and number (S).
 SPANISH_DERIVATIONS = "ABCFHJKLMNOPQTU"
+# German (igerman98): adjectives in -bar (B: sichten -> sichtbar) and -lich (L: eigen ->
+# eigentlich), each suffix inflecting as it derives (sichtbarer, eigentliche).
+GERMAN_DERIVATIONS = "BL"
+GERMAN_CITATIONS = ("bar", "lich", "tlich")
 
 
 SPELLING_SOURCES: dict[str, SpellingSources] = {
@@ -132,7 +154,11 @@ SPELLING_SOURCES: dict[str, SpellingSources] = {
         ("wspanish", "usr/share/dict/spanish"),
     ),
     "de": SpellingSources(
-        (hunspell_speller("hunspell-de-de", "de_DE"),),
+        (
+            hunspell_speller(
+                "hunspell-de-de", "de_DE", words=GERMAN_DERIVATIONS, citations=GERMAN_CITATIONS
+            ),
+        ),
         ("wngerman", "usr/share/dict/ngerman"),
         helpers=("trans-de-en",),
     ),
@@ -247,7 +273,10 @@ def collect(
         dic, aff = files(speller.package, speller.dic), files(speller.package, speller.aff)
         rules = speller.derived if speller.derived_flags or speller.derived_prefixes else None
         words = speller.makes_word if speller.word_flags else None
-        for form, stem, kind, lemma in expand_dictionary(dic, aff, junk_rule, rules, words):
+        citation = speller.citation if speller.citation_endings else None
+        for form, stem, kind, lemma in expand_dictionary(
+            dic, aff, junk_rule, rules, words, citation
+        ):
             result.report.lines += 1
             if lemma != stem.word:
                 result.bases.setdefault(lemma, set()).add(stem.word)

@@ -49,7 +49,10 @@ EVERYDAY_ZIPF = 3.0  # level 2's threshold (games/engine/languages.py)
 # tables' names are mojibake: "PretÃ©rito"); the persons left out of a cell; the level it
 # counts at, at best: 1 for what a first-year course teaches (the present, the imperative,
 # the participles and gerund; Spanish and Portuguese also their simple past), 2 for the
-# other taught tenses (a beginner's "common words" board is not a conjugation drill).
+# other taught tenses (a beginner's "common words" board is not a conjugation drill), 3
+# for the tenses taught in the later years (the imperfect subjunctive; the Portuguese
+# simple pluperfect, read in every text): they lift no level, but the display shows them
+# beside a twin spelling (es cantara / cantará, display.py).
 ALL = frozenset()
 THIRD_PERSONS_ONLY = frozenset({0, 1, 3, 4})
 TAUGHT: dict[str, list[tuple[str, str, frozenset[int], int]]] = {
@@ -72,6 +75,7 @@ TAUGHT: dict[str, list[tuple[str, str, frozenset[int], int]]] = {
         ("condicional", "condicional", ALL, 2),
         ("imperativo", "imperativo", ALL, 1),
         ("subjuntivo", "presente", ALL, 2),
+        ("subjuntivo", "preterito imperfecto", ALL, 3),
         ("gerundio", "gerundio", ALL, 1),
         ("participo", "participo", ALL, 1),
     ],
@@ -82,6 +86,7 @@ TAUGHT: dict[str, list[tuple[str, str, frozenset[int], int]]] = {
         ("indicativo", "passato remoto", THIRD_PERSONS_ONLY, 2),
         ("condizionale", "presente", ALL, 2),
         ("congiuntivo", "presente", ALL, 2),
+        ("congiuntivo", "imperfetto", ALL, 3),
         ("imperativo", "imperativo", ALL, 1),
         ("participio", "participio", frozenset({0}), 1),  # -ante: a noun or nothing
         ("infinito", "gerundio", ALL, 1),
@@ -94,6 +99,8 @@ TAUGHT: dict[str, list[tuple[str, str, frozenset[int], int]]] = {
         ("condicional", "preterito simples", frozenset({4}), 2),
         ("imperativo", "afirmativo", frozenset({4}), 1),
         ("conjuntivo", "presente", frozenset({4}), 2),
+        ("conjuntivo", "preterito imperfeito", frozenset({4}), 3),
+        ("indicativo", "mais-que-perfeito simples", frozenset({4}), 3),
         ("gerundio", "gerundio", ALL, 1),
         ("participio", "participio", ALL, 1),
     ],
@@ -300,6 +307,40 @@ def lift(
                 if spelling.display in forms:
                     to(word, level)
     return result, moved
+
+
+def taught_verb_form(
+    lang: str,
+    zipf: Callable[[str, str], float],
+    made: dict[str, dict[str, int]] | None = None,
+    principal: dict[str, set[str]] | None = None,
+    **_other_sources,
+) -> Callable[[Spelling], bool]:
+    """Whether a spelling is a form of an everyday verb in a cell a school grammar
+    teaches (fr es it pt: mlconjug3's taught cells; German: the present and the
+    Präteritum, by their endings): es cantará beside cantara, it designo beside designò,
+    de strichen beside Strichen. The display shows such a spelling whatever its own
+    frequency (display.py): the pupil who typed it may have meant it. The verb is
+    everyday by its own spelling's frequency, as in :func:`attach` (fr côcher is not
+    cocher)."""
+
+    def everyday(verb: str) -> bool:
+        return zipf(verb.lower(), lang) >= EVERYDAY_ZIPF
+
+    def taught(spelling: Spelling) -> bool:
+        display = spelling.display
+        if made is not None:
+            return any(everyday(verb) for verb in made.get(display, {}))
+        if lang != "de" or not display[:1].islower():
+            return False
+        for verb in spelling.lemmas:
+            if verb[:1].islower() and verb.endswith("n") and everyday(verb):
+                present, past = german_verb_forms(verb, (principal or {}).get(verb, set()))
+                if display in present or display in past:
+                    return True
+        return False
+
+    return taught
 
 
 # A regular plural or feminine counts when it is no more than this much rarer than its
