@@ -223,13 +223,15 @@ def _meaning(word: str, lang: str, interface_lang: str) -> Meaning | None:
         # to move down") is translated through that base too: the form's own dictionary
         # entry is mostly an adjective's rarer sense (lowered: "abatido", selected:
         # "ideal") or a plural's (curtains: "velo").
-        if (
-            lang == FALLBACK
-            and name != FALLBACK
-            and (base := _english_base(folded))
-            and (text := gloss_table(lang, name).find(base))
-        ):
-            return Meaning(f"{base}: {text}", name)
+        # One that has a meaning of its own reads its own translation first, before an
+        # irregular verb's (bedding: "ropa de cama", not "bed: cama").
+        if lang == FALLBACK and name != FALLBACK:
+            table = gloss_table(lang, name)
+            base = _english_base(folded)
+            if base and (text := table.find(base)):
+                return Meaning(f"{base}: {text}", name)
+            if not base and _meaning(folded, FALLBACK, FALLBACK) and (own := table.find(folded)):
+                return Meaning(own, name)
         if found is None:
             lemmas, fallbacks = lemma_candidates(word, lang)
             shown = lemmas[0][0] if lemmas else ""

@@ -73,6 +73,9 @@ def test_an_english_form_read_through_a_base_in_english_is_translated_through_it
     assert meaning("curtains", "en", reader).text.startswith("curtain: ")
     assert not meaning("surprised", "en", "en").text.startswith("surprise: ")
     assert not meaning("surprised", "en", reader).text.startswith("surprise: ")
+    # bedding has a meaning of its own in English (a review's): not the irregular "bed"
+    assert not meaning("bedding", "en", "en").text.startswith("bed: ")
+    assert meaning("bedding", "en", reader).text == gloss_table("en", reader).find("bedding")
 
 
 def test_a_german_adjective_in_bar_reads_its_adjective_not_the_verb():
