@@ -633,10 +633,10 @@ def _decent_senses(meanings: dict[str, str], is_vulgar) -> dict[str, str]:
             kept[lemma] = text
             continue
         senses = []
-        for sense in text.split("; "):
-            alternatives = [alt for alt in sense.split(", ") if not is_vulgar(alt)]
-            if alternatives:
-                senses.append(", ".join(alternatives))
+        for sense in text.split(";"):  # French writes " ; "
+            alternatives = [alt.strip() for alt in sense.split(",")]
+            if decent := [alt for alt in alternatives if alt and not is_vulgar(alt)]:
+                senses.append(", ".join(decent))
         if senses:
             kept[lemma] = "; ".join(senses)
     return kept
