@@ -222,15 +222,15 @@ def _meaning(word: str, lang: str, interface_lang: str) -> Meaning | None:
         # An English form its English meaning reads through a base ("lowered" -> "lower:
         # to move down") is translated through that base too: the form's own dictionary
         # entry is mostly an adjective's rarer sense (lowered: "abatido", selected:
-        # "ideal") or a plural's (curtains: "velo").
-        # One that has a meaning of its own reads its own translation first, before an
-        # irregular verb's (bedding: "ropa de cama", not "bed: cama").
-        if lang == FALLBACK and name != FALLBACK:
+        # "ideal") or a plural's (curtains: "velo"). One with a meaning of its own reads
+        # its own translation first, before an irregular verb's (bedding: "ropa de
+        # cama", not "bed: cama").
+        if lang == FALLBACK and name != FALLBACK and (english := _meaning(folded, lang, lang)):
             table = gloss_table(lang, name)
-            base = _english_base(folded)
+            base = _english_base(folded, english.text)
             if base and (text := table.find(base)):
                 return Meaning(f"{base}: {text}", name)
-            if not base and _meaning(folded, FALLBACK, FALLBACK) and (own := table.find(folded)):
+            if not base and (own := table.find(folded)):
                 return Meaning(own, name)
         if found is None:
             lemmas, fallbacks = lemma_candidates(word, lang)
@@ -245,15 +245,12 @@ def _meaning(word: str, lang: str, interface_lang: str) -> Meaning | None:
     return None
 
 
-def _english_base(folded: str) -> str | None:
+def _english_base(folded: str, english: str) -> str | None:
     """The base form an English word's English meaning is written through ("lowered":
     "lower: to move down; to reduce"), or None when the word has a meaning of its own
     ("surprised": "feeling surprise"). The reviewed English meaning decides, so a
     reader of any language reads a form as an English-speaking pupil does."""
-    english = _meaning(folded, FALLBACK, FALLBACK)
-    if english is None:
-        return None
-    head, colon, _ = english.text.partition(": ")
+    head, colon, _ = english.partition(": ")
     if not colon or head == folded or head not in english_bases(folded):
         return None
     return head

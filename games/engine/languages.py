@@ -18,7 +18,7 @@ class GameLanguage:
     new language is one more record. What cannot live here (its translated name, its
     build rules, its data files) is listed, piece by piece, by the completeness test
     (games/tests/test_game_language_registry.py), which fails until a new language
-    has them all: docs/engine.md, "Adding a game language"."""
+    has them all: README.md, "A new game language"."""
 
     code: str  # ISO 639-1
     name: str  # in English (games/labels.py names it in the page's language)
@@ -39,7 +39,6 @@ GAME_LANGUAGES: tuple[GameLanguage, ...] = (
     GameLanguage("it", "Italian", ASCII_LETTERS, "àèéìíîòóùú", "ita", ("IT", "CH"), 12),
     GameLanguage("pt", "Portuguese", ASCII_LETTERS, "áâãàçéêíóôõúü", "por", ("PT",), 13),
 )
-GAME_LANGUAGE: dict[str, GameLanguage] = {language.code: language for language in GAME_LANGUAGES}
 LANGUAGES: dict[str, str] = {language.code: language.name for language in GAME_LANGUAGES}
 
 
