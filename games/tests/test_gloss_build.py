@@ -154,9 +154,13 @@ def test_a_build_is_byte_identical_twice_and_keeps_only_game_words(tmp_path, mon
             "fr": 0,
             "reviewed-fr": 0,
             "es": 0,
+            "reviewed-es": 0,
             "de": 1,
+            "reviewed-de": 0,
             "it": 0,
+            "reviewed-it": 0,
             "pt": 0,
+            "reviewed-pt": 0,
         }
     assert outputs[0] == outputs[1]
     assert outputs[0].decode() == "chat\tcat (the animal)\nmaison\thouse, home\nmanger\tto eat\n"
@@ -486,3 +490,49 @@ def test_a_vulgar_translation_is_taken_out_of_every_meaning_even_a_reviewed_one(
         "prendere": "tomar",
         "y": "ir",
     }
+
+
+@pytest.mark.parametrize(
+    ("word", "meaning", "empty"),
+    [
+        ("evolving", "evolve: evolving", True),
+        ("arguments", "argument: arguments", True),
+        ("answer", "answer; to answer", True),
+        ("cook", "to cook; a cook", True),
+        ("amounted", "amount: amounted (to)", True),  # a bracket that only says how
+        ("went", "go: went", True),  # an irregular form: went's lemma is go
+        ("acids", "acid: acids (sour chemicals)", False),  # a bracket that explains
+        ("firms", "firm: firms, companies", False),
+        ("coming", "come: coming; next, future", False),
+        ("analysis", "analysis, a close study", False),
+    ],
+)
+def test_a_meaning_that_only_restates_its_word_is_told_apart(word, meaning, empty):
+    lemmas = {
+        "went": frozenset({"go"}),
+        "evolving": frozenset({"evolve"}),
+        "arguments": frozenset({"argument"}),
+    }
+    assert glosses.restates(word, meaning, lemmas) is empty
+
+
+def test_the_build_leaves_out_an_english_meaning_that_restates_its_word(
+    tmp_path, monkeypatch, review_folder
+):
+    """A reviewed English meaning "evolve: evolving" teaches nothing: the table keeps
+    WordNet's (or nothing), so the form reads its base's meaning at run time."""
+    core = tmp_path / "core.tsv"
+    core.write_text("# none\n")
+    monkeypatch.setattr(glosses, "CORE_GLOSSES", core)
+    (review_folder / "lemmas-en.tsv").write_text(
+        "evolving\ten=evolve: evolving\nevolve\ten=to develop slowly\n"
+    )
+    lexicon_folder = tmp_path / "en"
+    lexicon_folder.mkdir()
+    (lexicon_folder / "words.tsv").write_text(
+        "evolve\t2\t3.5\tevolve\tevolve\nevolving\t2\t3.5\tevolving\tevolve\n"
+    )
+    kept = glosses._informative(
+        glosses.reviewed_lemmas("en", "en"), glosses._word_lemmas(lexicon_folder / "words.tsv")
+    )
+    assert kept == {"evolve": "to develop slowly"}

@@ -642,6 +642,53 @@ def _decent_senses(meanings: dict[str, str], is_vulgar) -> dict[str, str]:
     return kept
 
 
+# Words in a bracket that say how a word is used, not what it means: "amount: amounted (to)".
+_USAGE_WORDS = frozenset("to for of on up in out off at by with about into from".split())
+
+
+def _word_lemmas(words_tsv: Path | None) -> dict[str, frozenset[str]]:
+    """Each word of ``words.tsv`` -> its lemmas (its last column)."""
+    found: dict[str, frozenset[str]] = {}
+    if words_tsv is not None and words_tsv.is_file():
+        with words_tsv.open(encoding="utf-8") as rows:
+            for row in rows:
+                columns = row.rstrip("\n").split("\t")
+                found[columns[0]] = frozenset(filter(None, columns[-1].split(",")))
+    return found
+
+
+def restates(key: str, text: str, lemmas: dict[str, frozenset[str]]) -> bool:
+    """Whether a meaning in the word's own language only restates the word: every sense
+    is the word, its base or another form of them ("evolve: evolving", "argument:
+    arguments", "answer; to answer", "amount: amounted (to)"). A bracket that explains
+    counts ("acid: acids (sour chemicals)", "almond (nut)")."""
+    head, _, body = text.partition(": ")
+    if not body or not re.fullmatch(r"[\w' -]+", head):
+        head, body = "", text
+    names = {key, head} - {""}
+    family = set(names)
+    for name in names:
+        family |= lemmas.get(name, frozenset())
+    for bracket in re.findall(r"\(([^()]*)\)", body):
+        if set(re.findall(r"[\w']+", bracket.lower())) - _USAGE_WORDS:
+            return False
+    senses = [re.sub(r"\([^()]*\)", " ", sense) for sense in re.split(r"[;,]", body)]
+    senses = [" ".join(sense.split()) for sense in senses if sense.strip()]
+    if not senses:
+        return False
+    for sense in senses:
+        sense = re.sub(r"^(to|a|an|the) ", "", sense.lower())
+        if sense not in family and not (lemmas.get(sense, frozenset()) & family):
+            return False
+    return True
+
+
+def _informative(meanings: dict[str, str], lemmas: dict[str, frozenset[str]]) -> dict[str, str]:
+    """``meanings`` less those that only restate their word: a form then reads its
+    base's meaning, a lemma WordNet's definition."""
+    return {key: text for key, text in meanings.items() if not restates(key, text, lemmas)}
+
+
 def _decent(found: dict[str, tuple[float, str]], is_vulgar) -> dict[str, tuple[float, str]]:
     return {text: votes for text, votes in found.items() if not is_vulgar(text)}
 
@@ -759,6 +806,7 @@ def build_language_glosses(
     blocked = blocked_words(lang, words_folder / lang)
     # A blocked word has no meaning anywhere (nor do forms read through it as a lemma).
     is_word = _unblocked(word_test(lexicon, lemmas), blocked, lang)
+    word_lemmas = _word_lemmas(lexicon_folder / "words.tsv" if lexicon_folder else None)
     sources.touched = set()
     tables: dict[str, str] = {}
     used = []
@@ -770,7 +818,7 @@ def build_language_glosses(
         is_word = _unblocked(word_test(lexicon, lemmas | bases), blocked, lang)
         definitions = definition_glosses(wordnet, is_word, vulgar_test("en", words_folder))
         reviewed = {k: v for k, v in reviewed_lemmas("en", "en").items() if is_word(k)}
-        tables["en"] = table_text(definitions | reviewed)
+        tables["en"] = table_text(definitions | _informative(reviewed, word_lemmas))
         tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
         used.append(WORDNET_PACKAGE)
     elif lang == "it":
@@ -796,12 +844,16 @@ def build_language_glosses(
             tables[interface] = table_text(chosen[interface])
         elif lang == "fr":  # no open source of French definitions: the reviewed ones
             reviewed = {k: v for k, v in reviewed_lemmas(lang, interface).items() if is_word(k)}
-            tables[interface] = table_text(reviewed)
+            tables[interface] = table_text(_informative(reviewed, word_lemmas))
         # (Spanish, German, Italian, Portuguese words on a page of their own language:
         # no open source defines them; the reader shows their English meaning.)
-        if interface in reviews.MEANING_LANGUAGES:
-            # Meanings a reviewer wrote for single words, read before any lemma's.
-            tables[f"{REVIEWED_PREFIX}{interface}"] = table_text(review.meanings(interface))
+        # Meanings a reviewer wrote for single words, read before any lemma's.
+        own = review.meanings(interface)
+        if interface == lang:
+            own = _informative(own, word_lemmas)
+        else:
+            own = _decent_senses(own, vulgar_test(interface, words_folder))
+        tables[f"{REVIEWED_PREFIX}{interface}"] = table_text(own)
     used = sorted(sources.touched) + used
     folder = output / lang / GLOSS_DIR
     folder.mkdir(parents=True, exist_ok=True)
@@ -820,6 +872,9 @@ def build_language_glosses(
 # The languages whose chosen meanings anchor a new language's translations (German:
 # Ding's large dictionary), in the order the tables are built so each is ready.
 ANCHORS = ("en", "fr", "de")
+# The tables built from their own sources and then read and fixed by reviewers as they
+# are (the first two interface languages): no anchor weighs their candidates.
+UNANCHORED = ("en", "fr")
 
 
 def _build_order(languages: Iterable[str]) -> list[str]:
@@ -834,7 +889,7 @@ def _anchor_for(lang: str, interface: str, chosen: dict[str, dict[str, str]]) ->
     """The anchor of a new interface language's table: the meanings already chosen in
     English, French and German (but the word's own language and the table's); none for
     English and French themselves, whose tables the reviews read and fixed as they are."""
-    if interface in reviews.MEANING_LANGUAGES:
+    if interface in UNANCHORED:
         return None
     meanings = {
         language: chosen[language]

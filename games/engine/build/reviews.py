@@ -25,8 +25,9 @@ level      the level given by ``level=N`` (a textbook form made easier, say)
 
 Optional fields on any line: ``level=N`` (overrides the verdict's level),
 ``display=a,b`` (the spellings shown, in order; each must fold to the word),
-``lemma=a,b`` (the dictionary forms its meaning is read through, first),
-``en=...`` and ``fr=...`` (the meaning shown, replacing the built one:
+``lemma=a,b`` (the dictionary forms its meaning is read through: these and no other),
+``en=...``, ``fr=...``, ``es=...``, ``de=...``, ``it=...``, ``pt=...`` (the
+meaning shown to a reader of that language, replacing the built one:
 games/engine/build/glosses.py) and ``note=...`` (why, for people).
 
 A malformed line stops the build with the file and line number.
@@ -37,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from boggleweb.interface_languages import CODES as INTERFACE_CODES
 from games.engine.folding import fold
 from games.engine.languages import ALL_LEVELS, LEVELS
 from games.engine.wordinfo import Spelling
@@ -55,11 +57,12 @@ VERDICT_LEVELS: dict[str, int | None] = {
     "level": None,
 }
 BLOCKING = ("slur", "vulgar")
-FIELDS = ("level", "display", "lemma", "en", "fr", "note")
-MEANING_LANGUAGES = ("en", "fr")
+# The languages a reviewed meaning may be written in: every interface language.
+MEANING_LANGUAGES: tuple[str, ...] = INTERFACE_CODES
+FIELDS = ("level", "display", "lemma", *MEANING_LANGUAGES, "note")
 # A lemma's reviewed meaning may be written in any interface language (en=, fr=, es=,
 # de=, it=, pt=): the Spanish table of a French lemma reads its es= (issue 17).
-LEMMA_LANGUAGES = ("en", "fr", "es", "de", "it", "pt")
+LEMMA_LANGUAGES = MEANING_LANGUAGES
 _LEVEL_NUMBERS = {level.number for level in LEVELS}
 
 
@@ -153,7 +156,7 @@ class Review:
         return result, moved
 
     def apply_spellings(self, spellings: dict[str, list[Spelling]]) -> dict[str, list[Spelling]]:
-        """``spellings`` with the reviewed display forms and lemma order (a new dict)."""
+        """``spellings`` with the reviewed display forms and lemmas (a new dict)."""
         result = dict(spellings)
         for word, verdict in self.verdicts.items():
             if word not in result or not (verdict.display or verdict.lemmas):
@@ -163,7 +166,7 @@ class Review:
                 by_display = {s.display: s for s in shown}
                 shown = [by_display.get(d, Spelling(d, (d,))) for d in verdict.display]
             if verdict.lemmas:
-                shown = [_lemmas_first(s, verdict.lemmas) for s in shown]
+                shown = [_lemmas_only(s, verdict.lemmas) for s in shown]
             result[word] = shown
         return result
 
@@ -176,9 +179,10 @@ class Review:
         }
 
 
-def _lemmas_first(spelling: Spelling, lemmas: tuple[str, ...]) -> Spelling:
-    rest = tuple(lemma for lemma in spelling.lemmas if lemma not in lemmas)
-    return replace(spelling, lemmas=lemmas + rest)
+def _lemmas_only(spelling: Spelling, lemmas: tuple[str, ...]) -> Spelling:
+    """The spelling read through the reviewed lemmas alone: the word data's others are
+    what the review corrects (pt mar -> marcar, fr fous -> foutre, de sieht -> sieht)."""
+    return replace(spelling, lemmas=lemmas)
 
 
 def read_review(lang: str, folder: Path | None = None) -> Review:
