@@ -643,7 +643,9 @@ def _decent_senses(meanings: dict[str, str], is_vulgar) -> dict[str, str]:
 
 
 # Words in a bracket that say how a word is used, not what it means: "amount: amounted (to)".
-_USAGE_WORDS = frozenset("to for of on up in out off at by with about into from".split())
+_USAGE_WORDS = frozenset(
+    ("to", "for", "of", "on", "up", "in", "out", "off", "at", "by", "with", "about", "into", "from")
+)
 
 
 def _word_lemmas(words_tsv: Path | None) -> dict[str, frozenset[str]]:
