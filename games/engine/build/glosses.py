@@ -751,17 +751,6 @@ def _unblocked(is_word: Callable[[str], bool], blocked: frozenset[str], lang: st
     return lambda headword: is_word(headword) and fold(headword, lang) not in blocked
 
 
-def review_lemmas(words_tsv: Path) -> frozenset[str]:
-    """The lemmas ``words.tsv`` gives the words of levels 1-3 (its last column)."""
-    found: set[str] = set()
-    if words_tsv.is_file():
-        with words_tsv.open(encoding="utf-8") as rows:
-            for row in rows:
-                found.update(row.rstrip("\n").split("\t")[-1].split(","))
-    found.discard("")
-    return frozenset(found)
-
-
 def licence(sources_folder: Path, packages: list[str]) -> str:
     """Each package's Debian ``copyright`` file, verbatim; the FreeDict packages share
     one (the source package's, covering every dictionary), so it is written once."""
@@ -803,12 +792,14 @@ def build_language_glosses(
     lexicon_folder: Path | None = None,
 ) -> GlossBuild:
     """Write ``output/<lang>/glosses/``: a table per interface language, LICENCE, SOURCE.md."""
-    lemmas = review_lemmas(lexicon_folder / "words.tsv") if lexicon_folder else frozenset()
+    # words.tsv read once: each word's lemmas, and every lemma of the word data (Spanish
+    # ir, English be: too short to play, but vamos and went need them)
+    word_lemmas = _word_lemmas(lexicon_folder / "words.tsv" if lexicon_folder else None)
+    lemmas = frozenset().union(*word_lemmas.values())
     words_folder = lexicon_folder.parent if lexicon_folder else DICTIONARIES_DIR
     blocked = blocked_words(lang, words_folder / lang)
     # A blocked word has no meaning anywhere (nor do forms read through it as a lemma).
     is_word = _unblocked(word_test(lexicon, lemmas), blocked, lang)
-    word_lemmas = _word_lemmas(lexicon_folder / "words.tsv" if lexicon_folder else None)
     sources.touched = set()
     tables: dict[str, str] = {}
     used = []
