@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -151,6 +152,22 @@ def test_bench_solver_prints_the_five_figures():
     assert set(figures) == {"boards", "median_us", "p95_us", "load_ms", "rss_mb"}
     assert figures["boards"] == 5
     assert figures["load_ms"] > 0 and figures["rss_mb"] > 0
+
+
+@pytest.mark.parametrize("command", ["bench_glosses", "bench_ranks", "bench_teacher_pages"])
+def test_a_benchmark_on_an_unmigrated_database_says_to_migrate(command, tmp_path):
+    """A fresh clone before ``migrate``: one line and exit 2, not a traceback."""
+    result = subprocess.run(
+        [sys.executable, "manage.py", command],
+        cwd=REPO,
+        env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2, result.stderr
+    assert "run `manage.py migrate` first" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_readable_report_groups_words_by_length():

@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.engine.glosses import INTERFACE_LANGUAGES
 from games.engine.languages import LANGUAGES
+from games.management.database import require_migrated
 from tools import gloss_bench
 
 
@@ -33,6 +34,7 @@ class Command(BaseCommand):
             raise CommandError(
                 "--lang en fr es de it pt, --repeat 1-1000, --boards 1-1000", returncode=2
             )
+        require_migrated()
         memory = gloss_bench.memory(boards)  # first: the page would load the glosses too
         # As boggleweb/asgi.py does once the dictionaries are loaded: what is
         # resident by now is out of the collector's sight, as in the server.

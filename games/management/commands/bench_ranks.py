@@ -8,6 +8,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
+from games.management.database import require_migrated
 from tools import rank_bench
 
 
@@ -36,6 +37,7 @@ class Command(BaseCommand):
         attempts, submissions = options["attempts"], options["submissions"]
         if not 0 <= attempts <= 2_000_000 or not 1 <= submissions <= 10_000:
             raise CommandError("--attempts 0-2000000, --submissions 1-10000", returncode=2)
+        require_migrated()
         boards = {"seeded": rank_bench.board(), "baseline": rank_bench.board(baseline=True)}
         reuse = options["reuse"] and boards["seeded"].attempts.count() >= attempts
         for name, board in boards.items():

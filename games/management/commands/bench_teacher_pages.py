@@ -7,6 +7,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.management.database import require_migrated
 from tools import school_year
 
 
@@ -28,6 +29,7 @@ class Command(BaseCommand):
         parser.add_argument("--keep", action="store_true", help="Keep the year it built.")
 
     def handle(self, *args, **options):
+        require_migrated()
         year = school_year.Year(
             options["classes"], options["rounds"], options["students"], options["finds"]
         )
