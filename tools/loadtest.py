@@ -73,7 +73,8 @@ class Seat:
     words: list[str]
     first_seq: int = 0
     last_seq: int = 0
-    seen: set[int] = field(default_factory=set)
+    # every room event's seq, with when it arrived (time.monotonic())
+    seen: dict[int, float] = field(default_factory=dict)
     started: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -289,9 +290,7 @@ async def play(socket, seat: Seat, deadline: float, interval: float, tally: Tall
             await socket.send(json.dumps({"type": "submit", "round": seat.round_id, "word": word}))
             await asyncio.sleep(interval)
         await asyncio.sleep(2)  # let the last replies and events arrive
-    # Events may arrive out of order (several workers broadcast); lost is what never came.
-    expected = set(range(seat.first_seq + 1, seat.last_seq + 1))
-    tally.lost_events += len(expected - seat.seen)
+    tally.lost_events += len(missing_events(seat, time.monotonic()))
 
 
 async def browse(
@@ -325,6 +324,21 @@ async def browse(
             await asyncio.sleep(pause)
 
 
+# How long a page waits for an event missing from the numbered sequence before it counts it
+# lost and asks for a snapshot (GAP_WAIT_MS in static/js/room.js; docs/protocol.md).
+GAP_WAIT_S = 0.8
+
+
+def missing_events(seat: Seat, now: float) -> list[int]:
+    """The room events this seat never received, as a page counts them: a number is lost
+    when a later one arrived GAP_WAIT_S or more ago and it is still missing (events may
+    arrive out of order, several workers broadcast; one still in flight as the play ends
+    is not lost)."""
+    settled = [seq for seq, at in seat.seen.items() if now - at >= GAP_WAIT_S]
+    horizon = max(settled, default=seat.first_seq)
+    return [seq for seq in range(seat.first_seq + 1, horizon) if seq not in seat.seen]
+
+
 async def listen(socket, seat: Seat, tally: Tally) -> None:
     seat.first_seq = seat.last_seq
     async for raw in socket:
@@ -332,7 +346,7 @@ async def listen(socket, seat: Seat, tally: Tally) -> None:
         message = json.loads(raw)
         kind = message.get("type")
         if "seq" in message and kind != "snapshot":
-            seat.seen.add(message["seq"])
+            seat.seen.setdefault(message["seq"], time.monotonic())
             seat.last_seq = max(seat.last_seq, message["seq"])
         if kind in ("word_result", "scores"):
             tally.delivered += 1
