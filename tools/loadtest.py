@@ -325,7 +325,8 @@ async def browse(
 
 
 # How long a page waits for an event missing from the numbered sequence before it counts it
-# lost and asks for a snapshot (GAP_WAIT_MS in static/js/room.js; docs/protocol.md).
+# lost and asks for a snapshot: GAP_WAIT_MS in static/js/room.js, which owns it (docs/protocol.md;
+# test_loadtest.py holds the two equal).
 GAP_WAIT_S = 0.8
 
 

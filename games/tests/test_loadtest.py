@@ -98,3 +98,15 @@ def test_an_event_counts_lost_only_once_a_later_one_has_waited_as_long_as_a_page
     assert missing_events(seat, now + 1) == [12, 14, 16]
     seat.seen[16] = now + 0.5
     assert missing_events(seat, now + 1) == [12, 14]
+
+
+def test_the_load_generator_waits_for_a_missing_event_as_long_as_the_page_does():
+    """One owner: the page's GAP_WAIT_MS (static/js/room.js); the load generator's copy
+    must follow it, or its lost events stop meaning what a class would see."""
+    import re
+
+    from tools.loadtest import GAP_WAIT_S
+
+    script = (ROOT / "static" / "js" / "room.js").read_text(encoding="utf-8")
+    page_ms = int(re.search(r"const GAP_WAIT_MS = (\d+);", script).group(1))
+    assert page_ms == GAP_WAIT_S * 1000
