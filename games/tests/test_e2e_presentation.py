@@ -285,6 +285,7 @@ def test_the_leaderboard_slides_into_its_new_order_unless_motion_is_reduced(
     teacher.click("#start")
     state_is(teacher, "running", timeout=10_000)
     words = sorted(board_words(teacher), key=len)
+    ann.wait_for_function("document.getElementById('play').dataset.state === 'running'")
     type_word(ann, words[0])
     teacher.wait_for_function(
         "/^Ann\\s+[1-9]/.test(document.getElementById('leaderboard').innerText)"
@@ -300,7 +301,12 @@ def test_the_leaderboard_slides_into_its_new_order_unless_motion_is_reduced(
             };
         }"""
     )
-    type_word(ben, words[-1])  # Ben overtakes Ann
+    # Ben's two longest words outscore Ann's shortest whatever the board holds (a board
+    # whose longest word scores no more than its shortest would otherwise leave a tie).
+    ben.wait_for_function("document.getElementById('play').dataset.state === 'running'")
+    for count, word in enumerate(words[-2:], start=1):
+        type_word(ben, word)
+        ben.wait_for_function(f"document.getElementById('found-count').innerText === '{count}'")
     teacher.wait_for_function(
         "/^Ben\\s+[1-9]/.test(document.getElementById('leaderboard').innerText)"
     )
