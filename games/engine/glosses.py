@@ -52,6 +52,9 @@ GLOSS_DIR = "glosses"
 # reviewed-<interface>.tsv: folded word -> the meaning a reviewer wrote for it
 # (dictionaries/sources/reviews/, docs/content-review.md), read before any lemma's.
 REVIEWED_PREFIX = "reviewed-"
+# English verbs' meanings as verbs (jet: "to issue in a jet", where the lemma's own
+# meaning is the noun's), which their -ed and -ing forms read (jetting), from WordNet.
+VERBS_PREFIX = "verbs-"
 # Forms the word data's lemma table cannot lead to a lemma: English irregular
 # forms (WordNet: went -> go, by folded word), Italian forms (Morph-it!:
 # abbiamo -> avere, alberi -> albero, by display form).
@@ -238,11 +241,19 @@ def _meaning(word: str, lang: str, interface_lang: str) -> Meaning | None:
             own_first = bool(lemmas) and _commoner_than_its_lemmas(shown, lemmas, lang)
             found = (lemmas, fallbacks, shown, own_first)
         lemmas, fallbacks, shown, own_first = found
+        verbs = gloss_table(lang, VERBS_PREFIX + name) if _verb_form(folded, lang, name) else None
         if lemmas and (
-            text := _from_table(gloss_table(lang, name), shown, lemmas, fallbacks, own_first)
+            text := _from_table(gloss_table(lang, name), shown, lemmas, fallbacks, own_first, verbs)
         ):
             return Meaning(text, name)
     return None
+
+
+def _verb_form(folded: str, lang: str, reader: str) -> bool:
+    """Whether a word reads its base's verb sense before the base's own meaning: an
+    English -ed or -ing form, for an English reader (the other readers' tables give a
+    lemma one sense, mostly the noun's)."""
+    return lang == FALLBACK == reader and folded.endswith(("ed", "ing"))
 
 
 def _english_base(folded: str, english: str) -> str | None:
@@ -256,14 +267,19 @@ def _english_base(folded: str, english: str) -> str | None:
     return head
 
 
-def _from_table(table, shown, lemmas, fallbacks, own_first) -> str | None:
+def _from_table(table, shown, lemmas, fallbacks, own_first, verbs=None) -> str | None:
     """The meaning one table gives: the form's own (when it is commoner than its lemmas),
-    else its lemmas' (``lemma: text``), else a fallback lemma's."""
+    else its lemmas' (``lemma: text``), else a fallback lemma's. With ``verbs`` (an
+    English verb form) a base that is a verb reads its verb sense (jetting: "jet: to
+    issue in a jet"), and one that is a verb comes before one that is not (doing: do,
+    not doe)."""
     if own_first and (own := table.find(shown)):
         return own
-    found = _find_lemmas(table, lemmas, MAX_LEMMAS)
+    found = _find_lemmas(table, lemmas, MAX_LEMMAS, verbs)
     # Not explained through its lemmas: the word itself may be a headword, or
     # (English) one of the base forms WordNet's rules guess: the first one only.
+    if not found and verbs is not None:
+        found = _find_lemmas(verbs, [p for p in fallbacks if p[0] != p[1]], 1)
     found = found or _find_lemmas(table, fallbacks, 1)
     if not found:
         return None
@@ -291,12 +307,15 @@ def _commoner_than_its_lemmas(shown: str, lemmas: list[tuple[str, str]], lang: s
     return True
 
 
-def _find_lemmas(table: GlossTable, candidates, most: int) -> list[tuple[str, str]]:
+def _find_lemmas(
+    table: GlossTable, candidates, most: int, verbs: GlossTable | None = None
+) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
-    for _, lemma in candidates:
+    for shown, lemma in candidates:
         if any(lemma == seen for seen, _ in found):
             continue
-        text = table.find(lemma)
+        base = verbs is not None and lemma.casefold() != shown.casefold()
+        text = (base and verbs.find(lemma)) or table.find(lemma)
         if text:
             found.append((lemma, text))
             if len(found) == most:

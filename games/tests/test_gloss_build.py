@@ -492,6 +492,68 @@ def test_a_vulgar_translation_is_taken_out_of_every_meaning_even_a_reviewed_one(
     }
 
 
+def test_an_english_verbs_forms_read_its_verb_sense_not_the_noun_spelled_alike(tmp_path):
+    write_wordnet(
+        tmp_path,
+        [("00000001", ["jet"], "an airplane powered by jet engines")],
+        ["jet n 1 0 1 3 00000001"],
+    )
+    verbs = [
+        ("00000011", ["jet"], "(of liquids) issue in a jet"),
+        ("00000012", ["do"], "engage in"),
+        ("00000013", ["run"], "move fast by using one's feet"),
+        ("00000014", ["swear"], "utter obscenities"),
+    ]
+    (tmp_path / "data.verb").write_text(
+        "".join(f"{o} 29 v 01 {w[0]} 0 000 01 + 02 00 | {d}\n" for o, w, d in verbs)
+    )
+    (tmp_path / "index.verb").write_text("".join(f"{w[0]} v 1 0 1 1 {o}\n" for o, w, _ in verbs))
+    meanings = {
+        "jet": "an airplane powered by jet engines",  # a noun's: the verb is written
+        "do": "to carry out an action",  # names a verb already: kept as it is
+        "run": "move fast by using one's feet",  # WordNet's verb sense already
+    }
+    verbs_found = glosses.english_verb_glosses(
+        tmp_path, meanings, lambda word: True, lambda text: "obscenit" in text
+    )
+    assert verbs_found == {
+        "jet": "to issue in a jet",
+        "do": "to carry out an action",
+        "run": "move fast by using one's feet",
+    }
+    assert glosses.names_a_verb("a plan; to decide what to do")
+    assert not glosses.names_a_verb("an idea of what to do")
+
+
+@pytest.mark.parametrize(
+    ("key", "meaning", "shown"),
+    [
+        ("anxious", "anxious, worried", "worried"),
+        ("evening", "evening, the end of the day", "the end of the day"),
+        (
+            "bullies",
+            "bully: bully, person who hurts; to bully",
+            "bully: person who hurts; to bully",
+        ),
+        ("zip", "zip, zipper; to zip (close)", "zipper; to zip (close)"),
+        ("acids", "acid: acids (sour chemicals)", "acid: acids (sour chemicals)"),  # explains
+        ("absent", "not present", "not present"),
+        ("go", "go", "go"),  # nothing else to show
+    ],
+)
+def test_a_meaning_in_the_words_own_language_does_not_begin_by_repeating_it(key, meaning, shown):
+    assert glosses.without_echo(key, meaning) == shown
+
+
+def test_a_table_names_a_lemma_once():
+    """The reader writes "curtailed: curtail: ..." itself: a meaning that starts with its
+    own lemma would name it twice. One naming two lemmas keeps both names."""
+    text = glosses.table_text(
+        {"curtail": "curtail: to reduce", "lay": "lay: legen; lie: liegen", "be": "be: "}
+    )
+    assert text == "be\tbe:\ncurtail\tto reduce\nlay\tlay: legen; lie: liegen\n"
+
+
 @pytest.mark.parametrize(
     ("word", "meaning", "empty"),
     [

@@ -107,6 +107,22 @@ def test_an_irregular_verb_form_means_its_verb_not_the_noun_spelled_alike():
     assert gloss("felts", "en", "en").startswith("felt: ")  # a plural is the fabric's
 
 
+@pytest.mark.parametrize(
+    ("form", "base"),
+    [("jetting", "jet"), ("hoped", "hope"), ("hoping", "hope"), ("doing", "do")],
+)
+def test_an_english_ed_or_ing_form_reads_its_bases_verb_sense(form, base):
+    """jetting is "jet: to ...", not the airplane; doing is "do", not "doe" (a deer)."""
+    meaning = gloss(form, "en", "en")
+    assert meaning.startswith(f"{base}: to "), meaning
+
+
+def test_an_ing_word_with_a_meaning_of_its_own_keeps_it():
+    assert gloss("boring", "en", "en") == "not interesting"
+    assert "marriage" in gloss("wedding", "en", "en")
+    assert gloss("anxious", "en", "en") == "worried"  # not "anxious, worried"
+
+
 def test_a_word_of_the_readers_own_language_reads_a_definition_or_nothing():
     """A French pupil playing French reads a French definition, never "manger: to eat";
     an English word in the English interface its English definition."""

@@ -34,7 +34,7 @@ from games.engine.blocklist import blocked_words
 from games.engine.build import bilingual, reviews
 from games.engine.build.packages import package_version
 from games.engine.folding import fold
-from games.engine.glosses import INTERFACE_LANGUAGES, REVIEWED_PREFIX
+from games.engine.glosses import INTERFACE_LANGUAGES, REVIEWED_PREFIX, VERBS_PREFIX
 from games.engine.languages import GAME_LANGUAGES
 from games.engine.lexicon import DICTIONARIES_DIR
 
@@ -686,9 +686,33 @@ def restates(key: str, text: str, lemmas: dict[str, frozenset[str]]) -> bool:
 
 
 def _informative(meanings: dict[str, str], lemmas: dict[str, frozenset[str]]) -> dict[str, str]:
-    """``meanings`` less those that only restate their word: a form then reads its
-    base's meaning, a lemma WordNet's definition."""
-    return {key: text for key, text in meanings.items() if not restates(key, text, lemmas)}
+    """``meanings`` less those that only restate their word (a form then reads its
+    base's meaning, a lemma WordNet's definition), and the others less a first item
+    that repeats the word."""
+    return {
+        key: without_echo(key, text)
+        for key, text in meanings.items()
+        if not restates(key, text, lemmas)
+    }
+
+
+# A meaning's first item, up to the first comma or semicolon outside brackets.
+_FIRST_ITEM = re.compile(r"(?P<item>[^,;()]+?)\s*[,;]\s*(?P<rest>\S.*)$")
+
+
+def without_echo(key: str, text: str) -> str:
+    """A meaning in the word's own language less a first item that only repeats the word
+    or the base it is read through: "anxious, worried" -> "worried", "bully: bully,
+    person who hurts ..." -> "bully: person who hurts ...". A pupil who typed the word
+    learns nothing from reading it back."""
+    head, colon, body = text.partition(": ")
+    if not colon or not re.fullmatch(r"[\w' -]+", head):
+        head, body = "", text
+    names = {key.casefold(), head.casefold()} - {""}
+    first = _FIRST_ITEM.match(body)
+    if first and first.group("item").strip().casefold() in names:
+        body = first.group("rest")
+    return f"{head}: {body}" if head else body
 
 
 def _decent(found: dict[str, tuple[float, str]], is_vulgar) -> dict[str, tuple[float, str]]:
@@ -716,6 +740,38 @@ def definition_glosses(
     return glosses
 
 
+def english_verb_glosses(
+    folder: Path,
+    meanings: dict[str, str],
+    is_word: Callable[[str], bool],
+    is_vulgar: Callable[[str], bool] = lambda text: False,
+) -> dict[str, str]:
+    """English verb -> the meaning its -ed and -ing forms read (jetting, doing): its own
+    meaning in ``meanings`` where that names a verb sense (do: "to carry out an
+    action"), else its most used WordNet verb sense, not the noun that looks the same
+    (jet: "to issue in a jet", not "an airplane powered by one or more jet engines")."""
+    verbs = {}
+    for lemma, found in bilingual.wordnet_definitions(folder).items():
+        senses = [s for s in found if s.pos == "v" and not is_vulgar(s.text)]
+        if not senses or not is_word(lemma):
+            continue
+        own = meanings.get(lemma, "")
+        text = re.sub(r"^\([^()]*\)\s*", "", senses[0].text).removeprefix("to ")
+        if names_a_verb(own) or own == text:
+            verbs[lemma] = own
+            continue
+        text = f"to {text}"
+        if len(text) > MAX_GLOSS:
+            text = text[: MAX_GLOSS - 1].rsplit(" ", 1)[0] + "…"
+        verbs[lemma] = text
+    return verbs
+
+
+def names_a_verb(meaning: str) -> bool:
+    """Whether an English meaning names a verb sense: an item written "to ..."."""
+    return any(item.strip().startswith("to ") for item in re.split(r"[;,:]", meaning))
+
+
 def english_exceptions(folder: Path, is_word: Callable[[str], bool]) -> dict[str, list[str]]:
     """WordNet's irregular forms whose form is a game word (went -> go)."""
     return {
@@ -730,6 +786,11 @@ def table_text(glosses: dict[str, str]) -> str:
     rows = []
     for lemma in sorted(glosses, key=lambda text: text.encode("utf-8")):
         gloss = " ".join(glosses[lemma].replace("\t", " ").split())
+        # "curtail: to reduce": the reader names the lemma itself ("curtailed: curtail:
+        # to reduce"), so a meaning that starts with it would name it twice
+        # ("lay: legen; lie: liegen", two lemmas named, stays)
+        if gloss.startswith(f"{lemma}: ") and ": " not in gloss[len(lemma) + 2 :]:
+            gloss = gloss[len(lemma) + 2 :]
         rows.append(f"{lemma}\t{gloss}\n")
     return "".join(rows)
 
@@ -811,7 +872,18 @@ def build_language_glosses(
         is_word = _unblocked(word_test(lexicon, lemmas | bases), blocked, lang)
         definitions = definition_glosses(wordnet, is_word, vulgar_test("en", words_folder))
         reviewed = {k: v for k, v in reviewed_lemmas("en", "en").items() if is_word(k)}
-        tables["en"] = table_text(definitions | _informative(reviewed, word_lemmas))
+        english = definitions | _informative(reviewed, word_lemmas)
+        tables["en"] = table_text(english)
+        # A base's verb sense for its -ed and -ing forms; the base need not be a word
+        # of the game (doing: do), only an unblocked one.
+        tables[VERBS_PREFIX + "en"] = table_text(
+            english_verb_glosses(
+                wordnet,
+                english,
+                _unblocked(lambda _: True, blocked, lang),
+                vulgar_test("en", words_folder),
+            )
+        )
         tables["exceptions"] = table_text({k: ",".join(v) for k, v in exceptions.items()})
         used.append(WORDNET_PACKAGE)
     elif lang == "it":
