@@ -21,17 +21,19 @@ from games.engine import precision
 from games.management.commands.precision_report import language_report
 
 LANGUAGES = ("en", "fr", "es", "de", "it", "pt")
-# The targets the seventh audit (2026-11-28, seeds from 8,000,000) found missed:
+# The targets the eighth audit (2026-11-28, seeds from 9,000,000) found missed:
 # docs/content-review.md, "Figures".
 WORD_MISSES: dict[str, str] = {}
 MEANING_MISSES = {
-    "en": "right 88% (target 90%): verb forms read through a noun (jetting: the airplane), "
-    "meanings that repeat the word (anxious: anxious, worried)",
-    "fr": "right 88% (target 90%): forms read through another lemma's noun (boulangerons: "
-    "baker, bûcherons: pyre, parente: parenté), réjouissant 'conciliatory'",
+    "fr": "right 86% (target 90%): forms read through an adjective or a noun spelled like "
+    "their verb beside it (approprions: approprié, reportons: reporter, a journalist), "
+    "dingue through dinguer, wordy meanings (grillage, hippodromes)",
 }
-# The pairs (game language, reader) whose sample the seventh audit found below 85% right.
-PAIR_MISSES: dict[tuple[str, str], str] = {}
+# The pairs (game language, reader) whose sample the eighth audit found below 85% right.
+PAIR_MISSES: dict[tuple[str, str], str] = {
+    ("fr", "es"): "right 84% (target 85%): durablement and grillage read wrong (adjectives "
+    "for an adverb; puerta), approprions and reportons through their homographs",
+}
 
 
 def languages(misses: dict[str, str]) -> list:
