@@ -41,8 +41,8 @@ LANDING = {
 JOIN = {
     "en": "Join a room",
     "fr": "Rejoindre une salle",
-    "es": "Entrar en una sala",
-    "de": "Einem Raum beitreten",
+    "es": "Unirse a una sala",
+    "de": "Raum beitreten",
     "it": "Entra in una stanza",
     "pt": "Entrar numa sala",
 }
