@@ -33,6 +33,7 @@ import bisect
 import functools
 import mmap
 import os
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -242,11 +243,77 @@ def _meaning(word: str, lang: str, interface_lang: str) -> Meaning | None:
             found = (lemmas, fallbacks, shown, own_first)
         lemmas, fallbacks, shown, own_first = found
         verbs = gloss_table(lang, VERBS_PREFIX + name) if _verb_form(folded, lang, name) else None
+        narrow = _verb_senses(folded, lang, name) if lang in VERB_ENDINGS else None
+        table = gloss_table(lang, name)
         if lemmas and (
-            text := _from_table(gloss_table(lang, name), shown, lemmas, fallbacks, own_first, verbs)
+            text := _from_table(table, shown, lemmas, fallbacks, own_first, verbs, narrow)
         ):
             return Meaning(text, name)
     return None
+
+
+# A French infinitive's endings: its meaning may also hold the noun or the adjective
+# spelled alike (reporter: "to postpone; reporter", a journalist; approprier: approprié).
+VERB_ENDINGS = {"fr": ("er", "ir", "re")}
+# The forms of a noun or an adjective spelled like an infinitive: itself, its plurals
+# and feminines (a conjugated form is anything else: reportons, appropriée).
+_NOMINAL_ENDINGS = ("", "s", "x", "e", "es")
+# Past participles, which are adjectives too (salées: salty): they keep every sense.
+_PARTICIPLES_AS_ADJECTIVES = tuple(
+    vowel + ending for vowel in ("e", "i", "u") for ending in ("", "e", "s", "es")
+)
+# What a verb looks like in a meaning, per reader: the first word of an alternative
+# ("to take", "aplazar", "se lembrar"); German's any ("rückgängig machen"). Nouns spelled
+# like an infinitive (es mujer, it mare) pass as verbs: a sense is dropped only when
+# none of its alternatives looks like one.
+_VERB_WORDS = {
+    "en": re.compile(r"to \w"),
+    "fr": re.compile(r"(?:ne |se |s')?\w+(?:er|ir|re|oir)\b"),
+    "es": re.compile(r"(?:se )?[a-zñ]*(?:ar|er|ir|ír)(?:se)?\b"),
+    "it": re.compile(r"[a-z]*(?:are|ere|ire|rre)(?:si)?\b|[a-z]+rsi\b"),
+    "pt": re.compile(r"(?:se )?(?:pôr|[a-zç]*(?:ar|er|ir|or))(?:-se)?(?=\W|$)"),
+    "de": re.compile(r".*\b[a-zäöüß]+(?:en|ern|eln)\b|sich "),
+}
+# French definitions of a verb are phrases ("ne pas accepter", "remettre à plus tard"):
+# only a sense that is one word, or starts like a noun's or an adjective's, is nominal.
+_FRENCH_NOMINAL = re.compile(r"(?:le|la|les|un|une|des|du|qui|l')\b|\w+$")
+
+
+def _verb_senses(folded: str, lang: str, reader: str):
+    """For a conjugated form (reportons), a lemma's meaning without the senses of the noun
+    or the adjective spelled like the infinitive ("reporter: to postpone, to carry over;
+    reporter" -> "to postpone, to carry over"; "approprier: appropriate (approprié); to
+    take" -> "to take"); the lemma's own nominal forms (reporters) keep every sense."""
+
+    def narrow(lemma: str, text: str) -> str:
+        base = fold(lemma, lang)
+        if not base or not base.endswith(VERB_ENDINGS[lang]):
+            return text
+        stem = base[:-2]
+        nominal = {base + ending for ending in _NOMINAL_ENDINGS}
+        nominal |= {stem + ending for ending in _PARTICIPLES_AS_ADJECTIVES}
+        if folded in nominal:
+            return text
+        senses = [sense.strip() for sense in text.split(";")]
+        kept = [sense for sense in senses if not _nominal_sense(sense, reader)]
+        return "; ".join(kept) if kept and len(kept) < len(senses) else text
+
+    return narrow
+
+
+def _nominal_sense(sense: str, reader: str) -> bool:
+    """Whether no alternative of one sense of a meaning is a verb (a label before a
+    colon and brackets aside: "se fier: to trust" is one, "reporter" is not)."""
+    bare = re.sub(r"\([^()]*\)", " ", sense).rpartition(": ")[2]
+    items = [" ".join(item.split()) for item in bare.split(",")]
+    items = [item for item in items if item]
+    if not items:
+        return False
+    if reader == "fr":
+        return all(
+            _FRENCH_NOMINAL.match(item) and not _VERB_WORDS["fr"].fullmatch(item) for item in items
+        )
+    return not any(_VERB_WORDS[reader].match(item) for item in items)
 
 
 def _verb_form(folded: str, lang: str, reader: str) -> bool:
@@ -267,15 +334,17 @@ def _english_base(folded: str, english: str) -> str | None:
     return head
 
 
-def _from_table(table, shown, lemmas, fallbacks, own_first, verbs=None) -> str | None:
+def _from_table(table, shown, lemmas, fallbacks, own_first, verbs=None, narrow=None) -> str | None:
     """The meaning one table gives: the form's own (when it is commoner than its lemmas),
     else its lemmas' (``lemma: text``), else a fallback lemma's. With ``verbs`` (an
     English verb form) a base that is a verb reads its verb sense (jetting: "jet: to
     issue in a jet"), and one that is a verb comes before one that is not (doing: do,
-    not doe)."""
+    not doe). ``narrow`` (a French conjugated form) keeps a lemma's verb senses only."""
     if own_first and (own := table.find(shown)):
         return own
     found = _find_lemmas(table, lemmas, MAX_LEMMAS, verbs)
+    if narrow is not None:
+        found = [(lemma, narrow(lemma, text)) for lemma, text in found]
     # Not explained through its lemmas: the word itself may be a headword, or
     # (English) one of the base forms WordNet's rules guess: the first one only.
     if not found and verbs is not None:

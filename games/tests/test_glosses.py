@@ -123,6 +123,49 @@ def test_an_ing_word_with_a_meaning_of_its_own_keeps_it():
     assert gloss("anxious", "en", "en") == "worried"  # not "anxious, worried"
 
 
+@pytest.mark.parametrize(
+    ("reader", "journalist"),
+    [("en", "; reporter"), ("es", "reportero"), ("de", "Reporter"), ("fr", "journaliste")],
+)
+def test_a_french_conjugated_form_reads_its_verb_not_the_noun_spelled_alike(reader, journalist):
+    """reportons is only the verb reporter (to postpone); the noun reporter, a journalist,
+    shows on its own forms (reporters) alone."""
+    assert journalist not in gloss("reportons", "fr", reader)
+    assert gloss("reportons", "fr", reader).startswith("reporter: ")
+    assert journalist in gloss("reporters", "fr", reader)
+
+
+def test_a_french_participle_keeps_its_adjectives_sense():
+    assert "salty" in gloss("salées", "fr", "en")  # salé, salty: an adjective too
+    assert gloss("approprions", "fr", "en") == "approprier: to take (s'approprier)"
+
+
+@pytest.mark.parametrize(
+    ("reader", "sense", "nominal"),
+    [
+        ("en", "reporter", True),
+        ("en", "to pass (time: s'écouler)", False),
+        ("en", "se fier: to trust", False),
+        ("fr", "journaliste", True),
+        ("fr", "ne pas accepter", False),
+        ("fr", "qui convient (approprié)", True),
+        ("es", "reportero", True),
+        ("es", "irse, salir", False),
+        ("de", "Reporter", True),
+        ("de", "treten auf", False),
+        ("de", "zart", True),
+        ("it", "giornalista", True),
+        ("it", "ricordarsi", False),
+        ("pt", "repórter", True),  # accented: no Portuguese infinitive
+        ("pt", "se lembrar", False),
+    ],
+)
+def test_a_sense_is_told_verb_or_not_in_each_readers_language(reader, sense, nominal):
+    from games.engine.glosses import _nominal_sense
+
+    assert _nominal_sense(sense, reader) is nominal
+
+
 def test_a_word_of_the_readers_own_language_reads_a_definition_or_nothing():
     """A French pupil playing French reads a French definition, never "manger: to eat";
     an English word in the English interface its English definition."""
