@@ -345,6 +345,7 @@ def _from_table(table, shown, lemmas, fallbacks, own_first, verbs=None, narrow=N
     found = _find_lemmas(table, lemmas, MAX_LEMMAS, verbs)
     if narrow is not None:
         found = [(lemma, narrow(lemma, text)) for lemma, text in found]
+    found = _without_repeats(found)
     # Not explained through its lemmas: the word itself may be a headword, or
     # (English) one of the base forms WordNet's rules guess: the first one only.
     if not found and verbs is not None:
@@ -355,6 +356,18 @@ def _from_table(table, shown, lemmas, fallbacks, own_first, verbs=None, narrow=N
     if len(found) == 1 and found[0][0].casefold() == shown.casefold():
         return found[0][1]
     return "; ".join(f"{lemma}: {text}" for lemma, text in found)
+
+
+def _without_repeats(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The lemmas' meanings less one that repeats another's (elevadores, whose own entry
+    reads "elevador: lift", and elevador's "lift": once)."""
+    kept: list[tuple[str, str]] = []
+    for lemma, text in found:
+        if not any(
+            text in (seen, f"{other}: {seen}") or seen == f"{lemma}: {text}" for other, seen in kept
+        ):
+            kept.append((lemma, text))
+    return kept
 
 
 def _commoner_than_its_lemmas(shown: str, lemmas: list[tuple[str, str]], lang: str) -> bool:
@@ -424,7 +437,65 @@ def lemma_candidates(word: str, lang: str) -> tuple[list[tuple[str, str]], list[
         elif lang in _PARTICIPLES:  # the verb before the participle's own, rarer senses
             fallbacks += [(shown, verb) for verb in _participle_verbs(folded, lang)]
         fallbacks += [(s.display, s.display) for s in spellings]
+        if lang in _DERIVED_ENDINGS and folded.endswith(_DERIVED_ENDINGS[lang]):
+            pairs, demoted = _derived_word_first(folded, pairs, lang, lexicon)
+            fallbacks = demoted + fallbacks
     return pairs, [pair for pair in fallbacks if pair not in pairs]
+
+
+# Nouns and adjectives made with a suffix no verb form ends with (pt armações, elevador,
+# objetividade, vegetais; es comedor). The word data also gives them the
+# verb or the word they were made from (armar, elevar, objetivo), whose meaning is not
+# theirs; the archaic vós forms (vegetais: vós vegetais) are no pupil's reading either.
+_DERIVED_ENDINGS = {
+    "pt": (
+        *("cao", "coes", "sao", "soes", "dor", "dores", "dora", "doras", "dade", "dades"),
+        *("ais", "eis", "vel", "veis"),
+    ),
+    "es": (*("cion", "ciones", "sion", "siones", "dor", "dores", "dora", "doras", "dad", "dades"),),
+}
+
+
+def _derived_word_first(folded: str, pairs, lang: str, lexicon):
+    """A derived word's own lemmas (the word itself, its singular) before the lemmas it
+    was derived from, which become fallbacks: armações reads armação, not armar;
+    elevadores elevador, not elevar. Its singular, when the word data does not give it,
+    comes first among the fallbacks (or leads, where no lemma is the word's own)."""
+    singular = _singular(folded, lang)
+    own = [pair for pair in pairs if fold(pair[1], lang) in (folded, singular)]
+    shown = pairs[0][0] if pairs else folded
+    found = []
+    if singular and lexicon.contains(singular):
+        found = [(shown, s.display) for s in lexicon.spellings(singular)]
+        found = [pair for pair in found if pair not in own]
+    if not own:
+        own, found = found, []
+    if not own or set(own) >= set(pairs):
+        return pairs, []
+    return own, found + [pair for pair in pairs if pair not in own]
+
+
+def _singular(word: str, lang: str) -> str | None:
+    """The singular a derived plural comes from (armações -> armação, finais -> final,
+    elevadores -> elevador, mentalidades -> mentalidade; es canciones -> canción), or
+    the masculine of a feminine in -dora; None for a singular."""
+    for ending, base in _SINGULAR_ENDINGS[lang]:
+        if word.endswith(ending):
+            return word[: -len(ending)] + base
+    return None
+
+
+# Folded endings, the most specific first: the first that fits decides.
+_SINGULAR_ENDINGS = {
+    "pt": (
+        *(("coes", "cao"), ("soes", "sao"), ("veis", "vel"), ("ais", "al"), ("eis", "el")),
+        *(("doras", "dora"), ("dores", "dor"), ("dades", "dade")),
+    ),
+    "es": (
+        *(("ciones", "cion"), ("siones", "sion"), ("doras", "dora"), ("dores", "dor")),
+        ("dades", "dad"),
+    ),
+}
 
 
 def played_form(word: str, lang: str) -> str | None:

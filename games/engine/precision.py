@@ -41,7 +41,7 @@ AUDIT = "audit"  # the audits' folder, inside the reviews' one
 # The audit round: an audit's findings folded into the review make its boards and sample
 # judged ones, so the next audit deals other boards and draws another sample (round 1,
 # 2026-11-27, dealt from 1,000,000: docs/content-review.md).
-AUDIT_ROUND = 9
+AUDIT_ROUND = 10
 # The sheet deals seeds 0, 1, ...; the report's fresh boards start here.
 FRESH_SEEDS = AUDIT_ROUND * 1_000_000
 CATEGORIES = {  # verdict -> what the report counts it as

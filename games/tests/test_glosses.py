@@ -166,6 +166,45 @@ def test_a_sense_is_told_verb_or_not_in_each_readers_language(reader, sense, nom
     assert _nominal_sense(sense, reader) is nominal
 
 
+@pytest.mark.parametrize(
+    ("word", "reader", "own", "derived_from"),
+    [
+        ("armações", "en", "armação: ", "armar"),  # a frame, not "to arm"
+        ("elevadores", "es", "ascensor", "elevar"),  # lifts, not "to raise"
+        ("adicionais", "en", "adicional", "adicionar"),  # not the archaic vós form
+        ("comedor", "de", "Esszimmer", "comer"),
+    ],
+)
+def test_a_derived_noun_reads_its_own_lemma_not_the_word_it_was_made_from(
+    word, reader, own, derived_from
+):
+    lang = "es" if word == "comedor" else "pt"
+    meaning = gloss(word, lang, reader)
+    assert own in meaning and derived_from not in meaning, meaning
+
+
+def test_a_word_that_is_also_a_verb_form_keeps_both_readings():
+    assert "casar" in gloss("casa", "pt", "en")  # ele casa: not a derived noun
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "singular"),
+    [
+        ("armacoes", "pt", "armacao"),
+        ("secoes", "pt", "secao"),  # not seco, dry
+        ("vulneraveis", "pt", "vulneravel"),
+        ("mentalidades", "pt", "mentalidade"),
+        ("canciones", "es", "cancion"),
+        ("ciudades", "es", "ciudad"),
+        ("elevador", "pt", None),
+    ],
+)
+def test_the_singular_of_a_derived_plural(word, lang, singular):
+    from games.engine.glosses import _singular
+
+    assert _singular(word, lang) == singular
+
+
 def test_a_word_of_the_readers_own_language_reads_a_definition_or_nothing():
     """A French pupil playing French reads a French definition, never "manger: to eat";
     an English word in the English interface its English definition."""
