@@ -286,8 +286,11 @@ def _verb_senses(folded: str, lang: str, reader: str):
     take" -> "to take"); the lemma's own nominal forms (reporters) keep every sense."""
 
     def narrow(lemma: str, text: str) -> str:
+        # one sense (most meanings), or no infinitive: nothing to narrow
+        if ";" not in text or not lemma.endswith(VERB_ENDINGS[lang]):
+            return text
         base = fold(lemma, lang)
-        if not base or not base.endswith(VERB_ENDINGS[lang]):
+        if not base:
             return text
         stem = base[:-2]
         nominal = {base + ending for ending in _NOMINAL_ENDINGS}
@@ -345,7 +348,8 @@ def _from_table(table, shown, lemmas, fallbacks, own_first, verbs=None, narrow=N
     found = _find_lemmas(table, lemmas, MAX_LEMMAS, verbs)
     if narrow is not None:
         found = [(lemma, narrow(lemma, text)) for lemma, text in found]
-    found = _without_repeats(found)
+    if len(found) > 1:
+        found = _without_repeats(found)
     # Not explained through its lemmas: the word itself may be a headword, or
     # (English) one of the base forms WordNet's rules guess: the first one only.
     if not found and verbs is not None:
