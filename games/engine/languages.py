@@ -29,15 +29,88 @@ class GameLanguage:
     # The share-code number of its letter-frequency board source (dice.SOURCE_NUMBERS):
     # fixed for ever, a new language takes the next free number.
     board_source: int
+    # What whoever runs a room is called in it (folded, no accents), refused as a pupil's
+    # nickname in any room (games/nicknames/screening.py): no pupil poses as the teacher.
+    reserved_names: tuple[str, ...] = ()
 
 
 GAME_LANGUAGES: tuple[GameLanguage, ...] = (
-    GameLanguage("en", "English", ASCII_LETTERS, "", "eng", (), 8),
-    GameLanguage("fr", "French", ASCII_LETTERS, "àâæçéèêëîïôœùûüÿ", "fra", ("FR", "BE", "CH"), 9),
-    GameLanguage("es", "Spanish", ASCII_LETTERS + "ñ", "áéíóúü", "spa", ("ES",), 10),
-    GameLanguage("de", "German", ASCII_LETTERS, "äöüß", "deu", ("DE", "AT", "CH"), 11),
-    GameLanguage("it", "Italian", ASCII_LETTERS, "àèéìíîòóùú", "ita", ("IT", "CH"), 12),
-    GameLanguage("pt", "Portuguese", ASCII_LETTERS, "áâãàçéêíóôõúü", "por", ("PT",), 13),
+    GameLanguage(
+        "en",
+        "English",
+        ASCII_LETTERS,
+        "",
+        "eng",
+        (),
+        8,
+        reserved_names=(
+            *("teacher", "teachers", "admin", "admins", "administrator", "host", "hosts"),
+            "moderator",
+        ),
+    ),
+    GameLanguage(
+        "fr",
+        "French",
+        ASCII_LETTERS,
+        "àâæçéèêëîïôœùûüÿ",
+        "fra",
+        ("FR", "BE", "CH"),
+        9,
+        reserved_names=(
+            *("professeur", "professeure", "prof", "profs", "enseignant", "enseignante"),
+            *("maitre", "maitresse", "hote", "hotesse", "administrateur", "administratrice"),
+            "animateur",
+        ),
+    ),
+    GameLanguage(
+        "es",
+        "Spanish",
+        ASCII_LETTERS + "ñ",
+        "áéíóúü",
+        "spa",
+        ("ES",),
+        10,
+        reserved_names=(
+            *("profesor", "profesora", "profe", "maestro", "maestra", "anfitrion"),
+            *("anfitriona", "administrador", "administradora"),
+        ),
+    ),
+    GameLanguage(
+        "de",
+        "German",
+        ASCII_LETTERS,
+        "äöüß",
+        "deu",
+        ("DE", "AT", "CH"),
+        11,
+        reserved_names=(
+            *("lehrer", "lehrerin", "lehrkraft", "gastgeber", "gastgeberin"),
+            "administratorin",
+        ),
+    ),
+    GameLanguage(
+        "it",
+        "Italian",
+        ASCII_LETTERS,
+        "àèéìíîòóùú",
+        "ita",
+        ("IT", "CH"),
+        12,
+        reserved_names=(
+            *("insegnante", "professore", "professoressa", "amministratore"),
+            *("amministratrice", "conduttore", "conduttrice"),
+        ),
+    ),
+    GameLanguage(
+        "pt",
+        "Portuguese",
+        ASCII_LETTERS,
+        "áâãàçéêíóôõúü",
+        "por",
+        ("PT",),
+        13,
+        reserved_names=("professora", "anfitria", "anfitriao", "mestre"),
+    ),
 )
 LANGUAGES: dict[str, str] = {language.code: language.name for language in GAME_LANGUAGES}
 

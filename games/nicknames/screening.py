@@ -31,24 +31,15 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from games.engine.blocklist import SLUR, blocked_words, category
-from games.engine.languages import LANGUAGES
+from games.engine.languages import GAME_LANGUAGES, LANGUAGES
 from games.nicknames.reading import Reading, readings, word_reading
 
 RESERVED = "reserved"
 HATE = "hate"
 BLOCKED = "blocked"
 
-# Names of whoever runs a room, in the six game languages (folded, no accents).
-RESERVED_NAMES = (
-    *("teacher", "teachers", "admin", "admins", "administrator", "host", "hosts", "moderator"),
-    *("professeur", "professeure", "prof", "profs", "enseignant", "enseignante", "maitre"),
-    *("maitresse", "hote", "hotesse", "administrateur", "administratrice", "animateur"),
-    *("profesor", "profesora", "profe", "maestro", "maestra", "anfitrion", "anfitriona"),
-    *("administrador", "administradora", "lehrer", "lehrerin", "lehrkraft", "gastgeber"),
-    *("gastgeberin", "administratorin", "insegnante", "professore", "professoressa"),
-    *("amministratore", "amministratrice", "conduttore", "conduttrice", "professora"),
-    *("anfitria", "anfitriao", "mestre"),
-)
+# Names of whoever runs a room, in every game language: each language's record holds its own.
+RESERVED_NAMES = tuple(name for language in GAME_LANGUAGES for name in language.reserved_names)
 
 # Vulgar roots that no innocent name contains, refused inside any word.
 VULGAR_ROOTS = ("fuck", "nigg", "fotze", "merde", "putain", "cazzo", "caralho")

@@ -18,7 +18,7 @@ from django.utils.choices import CallableChoiceIterator
 from games.engine import dice, folding
 from games.engine.build import blocklists, borrowed, display, spelling
 from games.engine.build import glosses as gloss_build
-from games.engine.languages import LANGUAGES
+from games.engine.languages import GAME_LANGUAGES, LANGUAGES
 from games.labels import LANGUAGE_NAMES
 from games.models import Room, Round
 from games.nicknames.words import WORDS
@@ -37,6 +37,9 @@ def test_each_game_language_has_every_piece(lang):
             "labels.LANGUAGE_NAMES": lang in LANGUAGE_NAMES,
             "Room.language choices": lang in dict(Room._meta.get_field("language").choices),
             "nickname words": lang in WORDS,
+            "reserved nicknames (the record's reserved_names)": bool(
+                next(r for r in GAME_LANGUAGES if r.code == lang).reserved_names
+            ),
             "build: blocklist plurals": lang in blocklists._PLURALS,
             "build: display letters": lang in display.LETTERS,
             "build: spelling sources": lang == "en" or lang in spelling.SPELLING_SOURCES,
@@ -66,6 +69,15 @@ def test_each_record_is_well_formed_and_takes_a_share_code_number_of_its_own():
         field = model._meta.get_field("language")
         assert isinstance(field.choices, CallableChoiceIterator), model
         assert [code for code, _name in field.choices] == list(LANGUAGES)
+
+
+def test_a_records_reserved_names_are_refused_as_nicknames():
+    """What whoever runs a room is called, in each language's record, is refused."""
+    from games.nicknames.screening import RESERVED, problem
+
+    for language in GAME_LANGUAGES:
+        for name in language.reserved_names:
+            assert problem(name.capitalize()) == RESERVED, (language.code, name)
 
 
 def test_the_kubernetes_config_preloads_every_game_language():
