@@ -481,8 +481,8 @@ def _derived_word_first(folded: str, pairs, lang: str, lexicon):
 
 def _singular(word: str, lang: str) -> str | None:
     """The singular a derived plural comes from (armações -> armação, finais -> final,
-    elevadores -> elevador, mentalidades -> mentalidade; es canciones -> canción), or
-    the masculine of a feminine in -dora; None for a singular."""
+    elevadores -> elevador, criadoras -> criadora, mentalidades -> mentalidade; es
+    canciones -> canción); None for a word with none of these endings."""
     for ending, base in _SINGULAR_ENDINGS[lang]:
         if word.endswith(ending):
             return word[: -len(ending)] + base

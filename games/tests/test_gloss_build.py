@@ -514,7 +514,10 @@ def test_an_english_verbs_forms_read_its_verb_sense_not_the_noun_spelled_alike(t
         "run": "move fast by using one's feet",  # WordNet's verb sense already
     }
     verbs_found = glosses.english_verb_glosses(
-        tmp_path, meanings, lambda word: True, lambda text: "obscenit" in text
+        bilingual.wordnet_definitions(tmp_path),
+        meanings,
+        lambda word: True,
+        lambda text: "obscenit" in text,
     )
     assert verbs_found == {
         "jet": "to issue in a jet",

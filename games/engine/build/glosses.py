@@ -720,28 +720,34 @@ def _decent(found: dict[str, tuple[float, str]], is_vulgar) -> dict[str, tuple[f
 
 
 def definition_glosses(
-    folder: Path,
+    definitions: dict[str, list[bilingual.Definition]],
     is_word: Callable[[str], bool],
     is_vulgar: Callable[[str], bool] = lambda text: False,
 ) -> dict[str, str]:
     """English lemma -> the definition of its most used WordNet sense (never a sense
-    whose definition ``is_vulgar``)."""
+    whose definition ``is_vulgar``), from ``bilingual.wordnet_definitions``."""
     glosses = {}
-    for lemma, found in bilingual.wordnet_definitions(folder).items():
+    for lemma, found in definitions.items():
         senses = [sense for sense in found if not is_vulgar(sense.text)]
         if not is_word(lemma) or not senses:
             continue
         order = {"n": 0, "v": 1, "a": 2, "r": 3}
         best = min(senses, key=lambda s: (-s.uses, order[s.pos]))
-        text = re.sub(r"^\([^()]*\)\s*", "", best.text)  # "(American football) a play..."
-        if len(text) > MAX_GLOSS:
-            text = text[: MAX_GLOSS - 1].rsplit(" ", 1)[0] + "…"
-        glosses[lemma] = text
+        glosses[lemma] = _short_definition(best.text)
     return glosses
 
 
+def _short_definition(text: str) -> str:
+    """A WordNet definition as a meaning: no leading field label ("(American football) a
+    play..."), cut at a word to one line."""
+    text = re.sub(r"^\([^()]*\)\s*", "", text)
+    if len(text) > MAX_GLOSS:
+        text = text[: MAX_GLOSS - 1].rsplit(" ", 1)[0] + "…"
+    return text
+
+
 def english_verb_glosses(
-    folder: Path,
+    definitions: dict[str, list[bilingual.Definition]],
     meanings: dict[str, str],
     is_word: Callable[[str], bool],
     is_vulgar: Callable[[str], bool] = lambda text: False,
@@ -751,19 +757,13 @@ def english_verb_glosses(
     action"), else its most used WordNet verb sense, not the noun that looks the same
     (jet: "to issue in a jet", not "an airplane powered by one or more jet engines")."""
     verbs = {}
-    for lemma, found in bilingual.wordnet_definitions(folder).items():
+    for lemma, found in definitions.items():
         senses = [s for s in found if s.pos == "v" and not is_vulgar(s.text)]
         if not senses or not is_word(lemma):
             continue
         own = meanings.get(lemma, "")
         text = re.sub(r"^\([^()]*\)\s*", "", senses[0].text).removeprefix("to ")
-        if names_a_verb(own) or own == text:
-            verbs[lemma] = own
-            continue
-        text = f"to {text}"
-        if len(text) > MAX_GLOSS:
-            text = text[: MAX_GLOSS - 1].rsplit(" ", 1)[0] + "…"
-        verbs[lemma] = text
+        verbs[lemma] = own if names_a_verb(own) or own == text else _short_definition(f"to {text}")
     return verbs
 
 
@@ -870,7 +870,8 @@ def build_language_glosses(
         exceptions = english_exceptions(wordnet, is_word)
         bases = frozenset(base for found in exceptions.values() for base in found)
         is_word = _unblocked(word_test(lexicon, lemmas | bases), blocked, lang)
-        definitions = definition_glosses(wordnet, is_word, vulgar_test("en", words_folder))
+        senses = bilingual.wordnet_definitions(wordnet)  # read once: both tables need it
+        definitions = definition_glosses(senses, is_word, vulgar_test("en", words_folder))
         reviewed = {k: v for k, v in reviewed_lemmas("en", "en").items() if is_word(k)}
         english = definitions | _informative(reviewed, word_lemmas)
         tables["en"] = table_text(english)
@@ -878,7 +879,7 @@ def build_language_glosses(
         # of the game (doing: do), only an unblocked one.
         tables[VERBS_PREFIX + "en"] = table_text(
             english_verb_glosses(
-                wordnet,
+                senses,
                 english,
                 _unblocked(lambda _: True, blocked, lang),
                 vulgar_test("en", words_folder),
