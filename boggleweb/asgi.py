@@ -38,9 +38,10 @@ gc.freeze()
 FULL_COLLECTION_EVERY = 100  # young (generation 1) collections; Python: 10
 gc.set_threshold(*gc.get_threshold()[:2], FULL_COLLECTION_EVERY)
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.auth import AuthMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.sessions import CookieMiddleware, InstanceSessionWrapper  # noqa: E402
 
 from games import balance, sweeper  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
@@ -79,12 +80,37 @@ def start_with_daphne() -> None:
 
 start_with_daphne()
 
+
+class SocketSessionMiddleware:
+    """Channels' SessionMiddleware for sockets, without its wrapper around ``send``.
+
+    Channels wraps every message a socket sends to save a modified session, which it
+    does only on ``http.response.start``: never on a socket. The check still read the
+    session twice through a lazy object on every reply and room event, about 6% of
+    the event loop's time under a class's load (docs/PERFORMANCE.md). A socket reads
+    its session when it connects and never writes it, so its messages go straight to
+    the server."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    async def __call__(self, scope, receive, send):
+        wrapper = InstanceSessionWrapper(scope, send)
+        await wrapper.resolve_session()
+        return await self.inner(wrapper.scope, receive, send)
+
+
+def socket_auth_stack(inner):
+    """Channels' AuthMiddlewareStack with :class:`SocketSessionMiddleware`."""
+    return CookieMiddleware(SocketSessionMiddleware(AuthMiddleware(inner)))
+
+
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "lifespan": lifespan,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            socket_auth_stack(URLRouter(websocket_urlpatterns))
         ),
     }
 )

@@ -27,8 +27,8 @@ import asyncio
 import contextlib
 import time
 
-from channels.exceptions import ChannelFull
-from channels.layers import InMemoryChannelLayer
+from channels.exceptions import ChannelFull, StopConsumer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from channels_redis.pubsub import (
     RedisPubSubChannelLayer,
     RedisPubSubLoopLayer,
@@ -76,12 +76,16 @@ class ShardConnection(RedisSingleShardConnection):
         if isinstance(name, bytes):
             name = name.decode()
         layer = self.channel_layer
-        if name in layer.channels:
+        if name in layer.inboxes:
+            layer.inboxes[name].put_nowait(layer.channel_layer.deserialize(data))
+        elif name in layer.channels:
             layer.channels[name].put_nowait(data)
         elif name in layer.groups:
-            queues = [layer.channels.get(channel) for channel in layer.groups[name]]
             decoded = layer.channel_layer.deserialize(data)
-            for queue in queues:
+            for channel in layer.groups[name]:
+                queue = layer.inboxes.get(channel)
+                if queue is None:
+                    queue = layer.channels.get(channel)
                 if queue is not None:
                     queue.put_nowait(decoded)
 
@@ -90,11 +94,33 @@ class LoopLayer(RedisPubSubLoopLayer):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._shards = [ShardConnection(shard.host, self) for shard in self._shards]
+        # channel -> the socket's own inbox (``ChannelLayer.attach``): decoded messages
+        self.inboxes: dict[str, asyncio.Queue] = {}
 
     def tell_everyone(self, message: dict) -> None:
         data = self.channel_layer.serialize(message)
-        for queue in self.channels.values():
-            queue.put_nowait(data)
+        for channel, queue in self.channels.items():
+            inbox = self.inboxes.get(channel)
+            if inbox is not None:
+                inbox.put_nowait(message)
+            else:
+                queue.put_nowait(data)
+
+    async def attach(self, channel: str, inbox: asyncio.Queue) -> None:
+        """Deliver ``channel``'s messages, decoded, into ``inbox``. The channel stays
+        in ``channels`` (channels-redis' group_add asks for it; ``new_channel`` has
+        subscribed it), but nothing is put in the queue it has there."""
+        if channel not in self.channels:
+            await self._subscribe_to_channel(channel)
+        self.inboxes[channel] = inbox
+
+    async def detach(self, channel: str) -> None:
+        self.inboxes.pop(channel, None)
+        if self.channels.pop(channel, None) is not None:
+            try:
+                await self._get_shard(channel).unsubscribe(channel)
+            except (RedisError, OSError) as error:
+                note_outage(error)
 
     async def _subscribe_to_channel(self, channel: str) -> None:
         self.channels[channel] = asyncio.Queue()
@@ -131,6 +157,13 @@ class ChannelLayer(RedisPubSubChannelLayer):
 
     async def group_send(self, group: str, message: dict) -> None:
         await self._get_layer().group_send(group, message)
+
+    async def attach(self, channel: str, inbox: asyncio.Queue) -> None:
+        """Deliver ``channel``'s messages into ``inbox`` (see :func:`serve_inbox`)."""
+        await self._get_layer().attach(channel, inbox)
+
+    async def detach(self, channel: str) -> None:
+        await self._get_layer().detach(channel)
 
     def _get_layer(self) -> LoopLayer:
         loop = asyncio.get_running_loop()
@@ -197,6 +230,16 @@ class InMemoryLayer(InMemoryChannelLayer):
         super().__init__(*args, **kwargs)
         self._cleaned = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
+        # channel -> the socket's own inbox (``attach``): messages as they are
+        self._inboxes: dict[str, asyncio.Queue] = {}
+
+    async def attach(self, channel: str, inbox: asyncio.Queue) -> None:
+        """Deliver ``channel``'s messages into ``inbox`` (see :func:`serve_inbox`)."""
+        self._loop = asyncio.get_running_loop()
+        self._inboxes[channel] = inbox
+
+    async def detach(self, channel: str) -> None:
+        self._inboxes.pop(channel, None)
 
     def _clean_expired(self) -> None:
         now = time.monotonic()
@@ -216,6 +259,12 @@ class InMemoryLayer(InMemoryChannelLayer):
         self._put(channel, message)
 
     def _put(self, channel: str, message: dict) -> None:
+        inbox = self._inboxes.get(channel)
+        if inbox is not None:  # the socket's messages wait at most ``capacity`` deep
+            if inbox.qsize() >= self.get_capacity(channel):
+                raise ChannelFull(channel)
+            inbox.put_nowait(message)
+            return
         try:
             self._queue(channel).put_nowait((time.time() + self.expiry, message))
         except asyncio.QueueFull:
@@ -254,3 +303,33 @@ class InMemoryLayer(InMemoryChannelLayer):
             return False
         loop.call_soon_threadsafe(self._group_put, group, message)
         return True
+
+
+async def serve_inbox(consumer, scope: dict, receive, send) -> bool:
+    """Run ``consumer`` (a Channels consumer) on one queue: its socket's and its
+    channel's messages, in the order they came. False, having done nothing, when the
+    server's ``receive`` is not a queue's ``get`` or the layer cannot deliver into it
+    (then Channels' own ``__call__`` runs the consumer).
+
+    Channels' ``AsyncConsumer.__call__`` waits on two tasks, the socket's receive
+    and the layer's, with ``asyncio.wait``, and makes a new task after every
+    message: per message delivered, more event-loop work than the delivery
+    itself (docs/PERFORMANCE.md). daphne (and asgiref's test communicator) hand
+    the application its connection's ``asyncio.Queue.get``: the layer puts the
+    channel's messages into that same queue, so one ``get`` serves both, one
+    message at a time, as before."""
+    inbox = getattr(receive, "__self__", None)
+    layer = get_channel_layer(consumer.channel_layer_alias)
+    if not isinstance(inbox, asyncio.Queue) or not hasattr(layer, "attach"):
+        return False
+    consumer.scope, consumer.channel_layer, consumer.base_send = scope, layer, send
+    consumer.channel_name = await layer.new_channel()
+    await layer.attach(consumer.channel_name, inbox)
+    try:
+        while True:
+            await consumer.dispatch(await inbox.get())
+    except StopConsumer:
+        pass
+    finally:
+        await layer.detach(consumer.channel_name)
+    return True

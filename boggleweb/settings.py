@@ -29,6 +29,8 @@ SOCKET_REBALANCE_SECONDS
                       With several processes (REDIS_URL): how often each compares
                       its open sockets with the others' and moves a few from a
                       busy one (default: 10; 0: never).
+WORD_THREADS          Threads per process that record the words pages send
+                      (default: 1 on SQLite, 4 on PostgreSQL).
 PRELOAD_LANGUAGES     Game languages whose dictionaries the server loads at
                       start-up (default: en,fr,es,de,it,pt; "none" for none).
 SECURE_PROXY_SSL_HEADER_ENABLED
@@ -251,6 +253,17 @@ ROUND_SWEEP_SECONDS = env_int("ROUND_SWEEP_SECONDS", 5, minimum=0, maximum=3600)
 # sockets it holds with the others and moves a few from a busy one (games/balance.py):
 # after a rolling restart the processes restarted first hold every page.
 SOCKET_REBALANCE_SECONDS = env_int("SOCKET_REBALANCE_SECONDS", 10, minimum=0, maximum=3600)
+
+# The threads of a process that record the words its sockets send (games/consumers.py).
+# SQLite takes one writer at a time, so more threads only queue at its lock and make
+# the process switch between them: one thread took 7-10% off the CPU per word of
+# `make run` (docs/PERFORMANCE.md). PostgreSQL records several rooms' words at once.
+WORD_THREADS = env_int(
+    "WORD_THREADS",
+    1 if DATABASES["default"]["ENGINE"] == "boggleweb.sqlite3" else 4,
+    minimum=1,
+    maximum=32,
+)
 
 # --- Privacy ----------------------------------------------------------------
 # Students' nicknames and finds older than this are deleted by

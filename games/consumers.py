@@ -9,7 +9,9 @@ games.protocol.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
+from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from urllib.parse import parse_qs
 
@@ -17,12 +19,14 @@ from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import DatabaseError
 from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from boggleweb.class_language import class_language, cookie_language
+from boggleweb.layers import serve_inbox
 from boggleweb.outages import note_outage
 from games import (
     balance,
@@ -76,13 +80,31 @@ def in_worker(function):
     return DatabaseSyncToAsync(function, thread_sensitive=False)
 
 
+def in_word_thread(function):
+    """Run a word (or a traced path) on the process's word threads
+    (settings.WORD_THREADS): on SQLite, one, since its writes take turns anyway; the
+    joins, snapshots, host commands and departures stay in the shared pool."""
+    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_word_threads())
+
+
+@functools.cache
+def _word_threads() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=settings.WORD_THREADS, thread_name_prefix="words")
+
+
 class RoomConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope: dict, receive, send) -> None:
+        """One queue for the socket's and the room's messages (boggleweb.layers.serve_inbox),
+        where the layer allows; Channels' own loop otherwise."""
+        if not await serve_inbox(self, scope, receive, send):
+            await super().__call__(scope, receive, send)
+
     async def dispatch(self, message: dict) -> None:
         """Channels' own dispatch closes stale database connections before every
         message through its one thread-sensitive worker, which set the tail
         latency of a class's fan-out. This consumer touches the database only
         through ``in_worker``, which closes stale connections in its own thread."""
-        handler = getattr(self, get_handler_name(message), None)
+        handler = getattr(self, _handler_name(message["type"]), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
@@ -171,7 +193,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             message = protocol.parse_client_message(text_data, bytes_data)
             reply = self.answer_at_once(message)
             if reply is None:
-                reply = await in_worker(self.handle)(message)
+                # Words and traced paths on the word threads; a host's command (a new
+                # board, say) or a resync in the shared pool, where it holds up no word.
+                words = isinstance(message, (protocol.SubmitWord, protocol.CheckPath))
+                reply = await (in_word_thread if words else in_worker)(self.handle)(message)
         except ClientError as error:
             reply = protocol.error(error.code, error.message)
         except SERVICE_ERRORS as error:
@@ -276,6 +301,19 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.member = None
         with_find = "find" in event and message.get("team") == self.team
         with_shared = "shared" in event and self._shares(event["shared"])
+        seq = event.get("seq")
+        key = (self.group, seq, kind, event.get("round"), with_find, with_shared)
+        key += (self.public, self.is_host)
+        # The room's other pages in this process sent the same event: made once (_room_texts).
+        shown = _room_texts.get(key) if seq is not None else None
+        if shown is None:
+            shown = _room_text(key, self._as_shown(event, with_find, with_shared))
+        await self.send_json(shown[0], text=shown[1])
+        if kind == "removed":
+            await self._on_removed(event)
+
+    def _as_shown(self, event: dict, with_find: bool, with_shared: bool) -> dict:
+        """``event`` as this page may see it."""
         # A team's words are for its own pages, a shared word for its finders' pages: the
         # others see only the scores.
         drop = {"find"} if "find" in event and not with_find else set()
@@ -283,14 +321,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if drop:
             event = {key: value for key, value in event.items() if key not in drop}
         if self.public:
-            event = protocol.public_view(event)
-        elif not self.is_host:
-            event = protocol.without_host_fields(event)
-        key = (self.group, event.get("seq"), kind, event.get("round"), with_find, with_shared)
-        key += (self.public, self.is_host)
-        await self.send_json(event, text=_room_text(key, event))
-        if kind == "removed":
-            await self._on_removed(event)
+            return protocol.public_view(event)
+        if not self.is_host:
+            return protocol.without_host_fields(event)
+        return event
 
     def _shares(self, shared: dict) -> bool:
         """This page's player (or team) found the shared word."""
@@ -331,23 +365,29 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=text or _encode(content))
 
 
+@functools.cache
+def _handler_name(kind: str) -> str:
+    """Channels' handler name for a message type (``room.event`` -> ``room_event``),
+    worked out once per type, not once per message."""
+    return get_handler_name({"type": kind})
+
+
 def _encode(content: dict) -> str:
     return json.dumps(content, separators=(",", ":"))
 
 
-# Room events as sent, by (group, seq, type, round, with the find or not): every socket
-# of a room in this process sends the same text, so it is encoded once, not once per
-# socket. Only the event loop's thread uses it; the latest few hundred are kept.
-_room_texts: dict[tuple, str] = {}
+# Room events as sent, by (group, seq, type, round, with the find or not, ...): every
+# socket of a room in this process sends the same event, so it is filtered and encoded
+# once, not once per socket. Only the event loop's thread uses it; the latest few hundred
+# are kept, each as (the event as shown, its text).
+_room_texts: dict[tuple, tuple[dict, str]] = {}
 ROOM_TEXTS_KEPT = 256
 
 
-def _room_text(key: tuple, event: dict) -> str:
+def _room_text(key: tuple, event: dict) -> tuple[dict, str]:
     if key[1] is None:  # not numbered: nothing to know it by
-        return _encode(event)
-    text = _room_texts.get(key)
-    if text is None:
-        text = _room_texts[key] = _encode(event)
-        if len(_room_texts) > ROOM_TEXTS_KEPT:
-            del _room_texts[next(iter(_room_texts))]
-    return text
+        return event, _encode(event)
+    shown = _room_texts[key] = (event, _encode(event))
+    if len(_room_texts) > ROOM_TEXTS_KEPT:
+        del _room_texts[next(iter(_room_texts))]
+    return shown

@@ -3,6 +3,7 @@
     .venv/bin/daphne -b 127.0.0.1 -p 8300 tools.baseline:application      # in-memory layer
     REDIS_URL=redis://... .venv/bin/daphne ... tools.baseline:application  # Redis
     .venv/bin/python deploy/cluster.py --application tools.baseline:application ...
+    .venv/bin/daphne ... tools.baseline:inbox_application   # with the game's one-queue loop
 
 The same server (daphne), the same channel layer (settings.CHANNEL_LAYERS: the
 in-memory one, or boggleweb.layers on Redis) and the same load generator
@@ -34,6 +35,8 @@ from channels.exceptions import StopConsumer  # noqa: E402
 from channels.generic.websocket import AsyncJsonWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
+
+from boggleweb.layers import serve_inbox  # noqa: E402
 
 VOWELS = frozenset("aeiouy")
 # The game's snapshot of a running 4x4 round with a few players is ~850 bytes.
@@ -107,9 +110,26 @@ async def healthz(scope, receive, send) -> None:
     await send({"type": "http.response.body", "body": b"ok"})
 
 
-application = ProtocolTypeRouter(
-    {
-        "http": healthz,
-        "websocket": URLRouter([path("ws/rooms/<str:code>/", BareRoomConsumer.as_asgi())]),
-    }
-)
+class InboxBareRoomConsumer(BareRoomConsumer):
+    """The bare room reading its socket and its channel from one queue, as the game's
+    consumer does (boggleweb.layers.serve_inbox): what the stack costs with the
+    game's lighter loop and nothing else of the game."""
+
+    async def __call__(self, scope, receive, send) -> None:
+        if not await serve_inbox(self, scope, receive, send):
+            await super().__call__(scope, receive, send)
+
+
+def bare_room(consumer) -> ProtocolTypeRouter:
+    return ProtocolTypeRouter(
+        {
+            "http": healthz,
+            "websocket": URLRouter([path("ws/rooms/<str:code>/", consumer.as_asgi())]),
+        }
+    )
+
+
+# Channels' own consumer loop: the yardstick docs/PERFORMANCE.md divides by.
+application = bare_room(BareRoomConsumer)
+# With the game's one-queue loop: tools.baseline:inbox_application
+inbox_application = bare_room(InboxBareRoomConsumer)

@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = (
     "import django; from django.conf import settings; django.setup(); "
     "print(settings.DATABASES['default']['ENGINE']); "
-    "print(settings.CHANNEL_LAYERS['default']['BACKEND']); print(settings.DEBUG)"
+    "print(settings.CHANNEL_LAYERS['default']['BACKEND']); print(settings.DEBUG); "
+    "print(settings.WORD_THREADS)"
 )
 
 
@@ -33,10 +34,11 @@ def run_settings(tmp_path, **overrides):
 def test_no_environment_runs_on_sqlite_and_the_in_memory_layer(tmp_path):
     result = run_settings(tmp_path)
     assert result.returncode == 0, result.stderr
-    engine, layer, debug = result.stdout.split()
+    engine, layer, debug, word_threads = result.stdout.split()
     assert engine == "boggleweb.sqlite3"  # Django's, writers queued in the process
     assert layer == "boggleweb.layers.InMemoryLayer"  # Channels', lighter
     assert debug == "False"
+    assert word_threads == "1"  # SQLite writes take turns: one thread records the words
 
 
 def test_database_and_redis_urls_switch_the_backends(tmp_path):
@@ -46,9 +48,16 @@ def test_database_and_redis_urls_switch_the_backends(tmp_path):
         REDIS_URL="redis://127.0.0.1:6379/3",
     )
     assert result.returncode == 0, result.stderr
-    engine, layer, _ = result.stdout.split()
+    engine, layer, _, word_threads = result.stdout.split()
     assert engine == "django.db.backends.postgresql"
     assert layer == "boggleweb.layers.ChannelLayer"
+    assert word_threads == "4"  # PostgreSQL records several rooms' words at once
+
+
+def test_word_threads_can_be_set(tmp_path):
+    result = run_settings(tmp_path, WORD_THREADS="3")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-1] == "3"
 
 
 @pytest.mark.parametrize(
@@ -66,6 +75,8 @@ def test_database_and_redis_urls_switch_the_backends(tmp_path):
         ("SECURE_HSTS_SECONDS", "a year"),
         ("SECURE_HSTS_SECONDS", "-1"),
         ("SECURE_HSTS_PRELOAD", "please"),
+        ("WORD_THREADS", "0"),
+        ("WORD_THREADS", "many"),
     ],
 )
 def test_a_value_that_makes_no_sense_stops_start_up_naming_the_variable(tmp_path, variable, value):

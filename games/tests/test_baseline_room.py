@@ -17,15 +17,18 @@ from games import protocol
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def bare_socket(code: str, seat: int) -> WebsocketCommunicator:
-    from tools.baseline import application
+def bare_socket(code: str, seat: int, name: str = "application") -> WebsocketCommunicator:
+    import tools.baseline
 
+    application = getattr(tools.baseline, name)
     return WebsocketCommunicator(application, f"/ws/rooms/{code}/?play=1&seat={seat}")
 
 
 @pytest.mark.asyncio
-async def test_the_bare_room_answers_and_fans_out_frames_of_the_games_shape():
-    ann, ben = bare_socket("ABCDEF", 7), bare_socket("ABCDEF", 8)
+@pytest.mark.parametrize("name", ["application", "inbox_application"])
+async def test_the_bare_room_answers_and_fans_out_frames_of_the_games_shape(name):
+    """Channels' own consumer loop, and the game's one queue (``inbox_application``)."""
+    ann, ben = bare_socket("ABCDEF", 7, name), bare_socket("ABCDEF", 8, name)
     try:
         for socket in (ann, ben):
             assert (await socket.connect())[0]
