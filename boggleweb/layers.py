@@ -116,6 +116,11 @@ class LoopLayer(RedisPubSubLoopLayer):
 
     async def detach(self, channel: str) -> None:
         self.inboxes.pop(channel, None)
+        await self._forget(channel)
+
+    async def _forget(self, channel: str) -> None:
+        """The socket is going: its channel with it. A failed unsubscribe (Redis down)
+        is an outage, not a traceback."""
         if self.channels.pop(channel, None) is not None:
             try:
                 await self._get_shard(channel).unsubscribe(channel)
@@ -138,11 +143,7 @@ class LoopLayer(RedisPubSubLoopLayer):
         try:
             message = await queue.get()
         except (TimeoutError, asyncio.CancelledError, GeneratorExit):
-            if self.channels.pop(channel, None) is not None:
-                try:
-                    await self._get_shard(channel).unsubscribe(channel)
-                except (RedisError, OSError) as error:
-                    note_outage(error)
+            await self._forget(channel)
             raise
         if isinstance(message, dict):  # a room event, decoded once (ShardConnection)
             return message
@@ -303,6 +304,15 @@ class InMemoryLayer(InMemoryChannelLayer):
             return False
         loop.call_soon_threadsafe(self._group_put, group, message)
         return True
+
+
+class InboxConsumer:
+    """Mixin for a Channels consumer: served by :func:`serve_inbox` where the server and
+    the layer allow, by Channels' own loop otherwise."""
+
+    async def __call__(self, scope: dict, receive, send) -> None:
+        if not await serve_inbox(self, scope, receive, send):
+            await super().__call__(scope, receive, send)
 
 
 async def serve_inbox(consumer, scope: dict, receive, send) -> bool:

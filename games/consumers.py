@@ -26,7 +26,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from boggleweb.class_language import class_language, cookie_language
-from boggleweb.layers import serve_inbox
+from boggleweb.layers import InboxConsumer
 from boggleweb.outages import note_outage
 from games import (
     balance,
@@ -92,18 +92,15 @@ def _word_threads() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=settings.WORD_THREADS, thread_name_prefix="words")
 
 
-class RoomConsumer(AsyncWebsocketConsumer):
-    async def __call__(self, scope: dict, receive, send) -> None:
-        """One queue for the socket's and the room's messages (boggleweb.layers.serve_inbox),
-        where the layer allows; Channels' own loop otherwise."""
-        if not await serve_inbox(self, scope, receive, send):
-            await super().__call__(scope, receive, send)
+class RoomConsumer(InboxConsumer, AsyncWebsocketConsumer):
+    """One queue for the socket's and the room's messages (boggleweb.layers.serve_inbox)."""
 
     async def dispatch(self, message: dict) -> None:
         """Channels' own dispatch closes stale database connections before every
         message through its one thread-sensitive worker, which set the tail
         latency of a class's fan-out. This consumer touches the database only
-        through ``in_worker``, which closes stale connections in its own thread."""
+        through ``in_worker`` and ``in_word_thread``, which close stale connections in their
+        own threads."""
         handler = getattr(self, _handler_name(message["type"]), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")

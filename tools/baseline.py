@@ -36,7 +36,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
-from boggleweb.layers import serve_inbox  # noqa: E402
+from boggleweb.layers import InboxConsumer  # noqa: E402
 
 VOWELS = frozenset("aeiouy")
 # The game's snapshot of a running 4x4 round with a few players is ~850 bytes.
@@ -110,14 +110,10 @@ async def healthz(scope, receive, send) -> None:
     await send({"type": "http.response.body", "body": b"ok"})
 
 
-class InboxBareRoomConsumer(BareRoomConsumer):
+class InboxBareRoomConsumer(InboxConsumer, BareRoomConsumer):
     """The bare room reading its socket and its channel from one queue, as the game's
     consumer does (boggleweb.layers.serve_inbox): what the stack costs with the
     game's lighter loop and nothing else of the game."""
-
-    async def __call__(self, scope, receive, send) -> None:
-        if not await serve_inbox(self, scope, receive, send):
-            await super().__call__(scope, receive, send)
 
 
 def bare_room(consumer) -> ProtocolTypeRouter:
