@@ -25,7 +25,7 @@ from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from boggleweb.class_language import class_language, cookie_language
+from boggleweb.class_language import cookie_language
 from boggleweb.layers import InboxConsumer
 from boggleweb.outages import note_outage
 from games import (
@@ -42,7 +42,7 @@ from games import (
     verdicts,
 )
 from games.homework.selectors import not_theirs
-from games.models import Round
+from games.models import Room, Round
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
 
@@ -106,14 +106,6 @@ class RoomConsumer(InboxConsumer, AsyncWebsocketConsumer):
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
-    async def page_language(self) -> str:
-        """This page's interface language (:func:`connection_language`)."""
-        try:
-            language = await in_worker(class_language)(self.code)
-        except SERVICE_ERRORS:
-            language = ""  # the database is away: the page's own choice, as before
-        return connection_language(self.scope, language)
-
     async def connect(self) -> None:
         # Started with the process (boggleweb/asgi.py); here too for a server that
         # starts neither way (the tests' communicator, say).
@@ -122,8 +114,8 @@ class RoomConsumer(InboxConsumer, AsyncWebsocketConsumer):
         presence.ensure_started()
         balance.track(self)
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
-        # Replies in this page's interface language; worker threads inherit it.
-        translation.activate(await self.page_language())
+        # The page's own choice until its room (and the class's language) is read.
+        translation.activate(connection_language(self.scope))
         self.browser = self.scope.get("session", {}).get(BROWSER_KEY)
         # The play page says so (?play=1): its player is in the rounds it opens on.
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
@@ -143,23 +135,28 @@ class RoomConsumer(InboxConsumer, AsyncWebsocketConsumer):
         await self.accept()
         try:
             self.room = await in_worker(self.find_room)()
-            if self.room is None or await in_worker(not_theirs)(self.room, self.browser):
+            if self.room is None:
                 await self.close(code=protocol.CLOSE_NOT_A_ROOM)
                 return
+            # Replies in this page's interface language; worker threads inherit it.
+            language = connection_language(self.scope, self.room.interface_language)
+            translation.activate(language)
             await self.channel_layer.group_add(self.room.group_name, self.channel_name)
             self.group = self.room.group_name
-            await self.send_json(await in_worker(self.snapshot)())
+            await self.send_json(await in_worker(self.snapshot)(room_read=True))
         except SERVICE_ERRORS as error:
             await self.unavailable(error)
 
-    def find_room(self):
+    def find_room(self) -> Room | None:
         """The room of the URL's code, counted and limited as every path that tells
-        whether a code exists (games.join_limits); None closes the socket with 4004."""
+        whether a code exists (games.join_limits); None (the socket closes with 4004)
+        for a wrong code, or a homework attempt's room opened by another browser."""
         asker = join_limits.Asker.of_socket(self.scope)
         try:
-            return join_limits.room_for(self.code, asker=asker, user=self.scope.get("user"))
+            room = join_limits.room_for(self.code, asker=asker, user=self.scope.get("user"))
         except join_limits.CodeRefused:
             return None
+        return None if room is None or not_theirs(room, self.browser) else room
 
     async def disconnect(self, code: int) -> None:
         balance.forget(self)
@@ -253,9 +250,11 @@ class RoomConsumer(InboxConsumer, AsyncWebsocketConsumer):
         )
         return None if result is None else services.word_result_event(result, game_round)
 
-    def snapshot(self) -> dict:
-        """Everything the page shows, read afresh; a play page enters the round it sees."""
-        self.room = selectors.room_by_id(self.room.pk)  # its code may have changed
+    def snapshot(self, room_read: bool = False) -> dict:
+        """Everything the page shows, read afresh; a play page enters the round it sees.
+        ``room_read``: the room was read a moment ago (the socket is opening)."""
+        if not room_read:
+            self.room = selectors.room_by_id(self.room.pk)  # its code may have changed
         self.round = selectors.current_round(self.room)
         self.player = selectors.player_for(self.room, self.browser)
         removed = None if self.player else selectors.removed_player_for(self.room, self.browser)
@@ -263,7 +262,8 @@ class RoomConsumer(InboxConsumer, AsyncWebsocketConsumer):
         services.round_finish_if_due(round=self.round)
         self.is_host = selectors.is_host(self.room, self.browser, self.scope.get("user"))
         member = selectors.round_player(self.round, self.player)
-        if self.playing and self.player and clock.status(self.round) != clock.FINISHED:
+        entering = member is None and self.playing and self.player is not None
+        if entering and clock.status(self.round) != clock.FINISHED:
             member = services.round_enter(round=self.round, player=self.player)
         self.member = member
         self.team = member.team.number if member is not None and member.team else None

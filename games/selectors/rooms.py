@@ -110,31 +110,32 @@ def round_player(game_round: Round, player: Player | None) -> RoundPlayer | None
 def players_in(game_round: Round, now: datetime | None = None) -> list[dict]:
     """The round's players still in the room, with the team each plays for in it, and
     since when none of their pages is open (``away_since``: None while one is)."""
+    # Values, not models: the whole room's list is read on every join and departure.
     rows = list(
         RoundPlayer.objects.filter(round=game_round, player__removed=False)
-        .select_related("player", "team")
         .order_by("joined_at", "pk")
+        .values_list("player_id", "player__nickname", "team__number", "player__left_at")
     )
-    seen = last_seen([row.player_id for row in rows])
+    seen = last_seen([player_id for player_id, *_ in rows])
     fresh = (now or timezone.now()) - PRESENCE_STALE
     return [
         {
-            "id": row.player_id,
-            "nickname": row.player.nickname,
-            "team": row.team.number if row.team else None,
-            "away_since": _away_since(row.player, seen.get(row.player_id), fresh),
+            "id": player_id,
+            "nickname": nickname,
+            "team": team,
+            "away_since": _away_since(left_at, seen.get(player_id), fresh),
         }
-        for row in rows
+        for player_id, nickname, team, left_at in rows
     ]
 
 
-def _away_since(player: Player, seen: datetime | None, fresh: datetime) -> str | None:
+def _away_since(left_at: datetime | None, seen: datetime | None, fresh: datetime) -> str | None:
     """Since when none of the player's pages is open: None while one is, or before
     their first page opened (they just joined). A page whose process died stops
     being seen."""
     if seen is not None:
         return None if seen >= fresh else aware_datetime(seen).isoformat()
-    return player.left_at.isoformat() if player.left_at else None
+    return aware_datetime(left_at).isoformat() if left_at else None
 
 
 def last_seen(player_ids) -> dict[int, datetime]:

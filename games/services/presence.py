@@ -27,7 +27,14 @@ def presence_enter(*, player: Player, channel: str, now: datetime | None = None)
     now = now or timezone.now()
     Presence.objects.filter(player=player, seen_at__lt=now - PRESENCE_STALE).delete()
     back = player.left_at is not None and not selectors.present_players([player.pk], now)
-    Presence.objects.update_or_create(channel=channel, defaults={"player": player, "seen_at": now})
+    # One statement (INSERT ... ON CONFLICT): a socket's channel is new when it opens, and
+    # names another player only when its page joins as someone else.
+    Presence.objects.bulk_create(
+        [Presence(player=player, channel=channel, seen_at=now)],
+        update_conflicts=True,
+        unique_fields=["channel"],
+        update_fields=["player", "seen_at"],
+    )
     if back:  # a player who never left was never shown away: nothing to tell
         Player.objects.filter(pk=player.pk).update(left_at=None)
         player.left_at = None
