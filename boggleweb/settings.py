@@ -31,6 +31,10 @@ SOCKET_REBALANCE_SECONDS
                       busy one (default: 10; 0: never).
 WORD_THREADS          Threads per process that record the words pages send
                       (default: 1 on SQLite, 4 on PostgreSQL).
+WORKER_THREADS        Threads per process for the pages' other database work:
+                      joins, snapshots, host commands (default: 6). With
+                      WORD_THREADS and one more, the database connections a
+                      process holds.
 PRELOAD_LANGUAGES     Game languages whose dictionaries the server loads at
                       start-up (default: en,fr,es,de,it,pt; "none" for none).
 SECURE_PROXY_SSL_HEADER_ENABLED
@@ -264,6 +268,11 @@ WORD_THREADS = env_int(
     minimum=1,
     maximum=32,
 )
+
+# The threads of a process for the pages' other database work (games/workers.py): a
+# fixed number, where asyncio's default pool grows with the machine's cores (CPU count
+# + 4), and with it the PostgreSQL connections each process holds (docs/SCALING.md).
+WORKER_THREADS = env_int("WORKER_THREADS", 6, minimum=1, maximum=64)
 
 # --- Privacy ----------------------------------------------------------------
 # Students' nicknames and finds older than this are deleted by

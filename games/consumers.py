@@ -11,15 +11,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
-from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.db import DatabaseError
 from django.http.cookie import parse_cookie
 from django.utils import translation
@@ -45,6 +42,7 @@ from games.homework.selectors import not_theirs
 from games.models import Room, Round
 from games.protocol import ClientError
 from games.sessions import BROWSER_KEY
+from games.workers import in_word_thread, in_worker
 
 # Room events after which the cached round is stale.
 ROUND_EVENTS = frozenset({"round_started", "round_ended", "clock", "new_round", "ruling"})
@@ -71,25 +69,6 @@ def connection_language(scope: dict, room_language: str = "") -> str:
     accept = headers.get(b"accept-language", b"").decode("latin-1")
     request = SimpleNamespace(COOKIES=cookies, META={"HTTP_ACCEPT_LANGUAGE": accept})
     return translation.get_language_from_request(request)
-
-
-def in_worker(function):
-    """Run ORM work in the thread pool. Channels' default (thread_sensitive)
-    funnels every socket of the process through one thread: under a class's
-    load the word round trip went from milliseconds to seconds."""
-    return DatabaseSyncToAsync(function, thread_sensitive=False)
-
-
-def in_word_thread(function):
-    """Run a word (or a traced path) on the process's word threads
-    (settings.WORD_THREADS): on SQLite, one, since its writes take turns anyway; the
-    joins, snapshots, host commands and departures stay in the shared pool."""
-    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_word_threads())
-
-
-@functools.cache
-def _word_threads() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=settings.WORD_THREADS, thread_name_prefix="words")
 
 
 class RoomConsumer(InboxConsumer, AsyncWebsocketConsumer):
@@ -188,7 +167,7 @@ class RoomConsumer(InboxConsumer, AsyncWebsocketConsumer):
             reply = self.answer_at_once(message)
             if reply is None:
                 # Words and traced paths on the word threads; a host's command (a new
-                # board, say) or a resync in the shared pool, where it holds up no word.
+                # board, say) or a resync on the worker threads, where it holds up no word.
                 words = isinstance(message, (protocol.SubmitWord, protocol.CheckPath))
                 reply = await (in_word_thread if words else in_worker)(self.handle)(message)
         except ClientError as error:

@@ -13,9 +13,8 @@ import asyncio
 import logging
 import weakref
 
-from channels.db import DatabaseSyncToAsync
-
 from games import services
+from games.workers import in_worker
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +42,7 @@ def ensure_started() -> None:
 
 
 async def _touch_forever() -> None:
-    touch = DatabaseSyncToAsync(services.presence_touch, thread_sensitive=False)
+    touch = in_worker(services.presence_touch)
     while True:
         await asyncio.sleep(PRESENCE_TOUCH_SECONDS)
         channels = [consumer.channel_name for consumer in list(_sockets)]

@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from channels.db import DatabaseSyncToAsync
 from django.conf import settings
 from django.utils import timezone
 
 from games import services
+from games.workers import in_worker
 
 logger = logging.getLogger(__name__)
 
@@ -34,8 +34,8 @@ def ensure_started() -> None:
 
 
 async def _sweep(interval: float) -> None:
-    finish_due = DatabaseSyncToAsync(services.rounds_finish_due, thread_sensitive=False)
-    next_due = DatabaseSyncToAsync(services.next_due, thread_sensitive=False)
+    finish_due = in_worker(services.rounds_finish_due)
+    next_due = in_worker(services.next_due)
     failing = False
     while True:
         try:

@@ -60,6 +60,45 @@ def test_word_threads_can_be_set(tmp_path):
     assert result.stdout.split()[-1] == "3"
 
 
+# What the pages' database work runs on, whatever the machine's cores: as many threads
+# as WORKER_THREADS (asyncio's default pool, CPU count + 4, grew with them), so as many
+# connections (docs/SCALING.md).
+POOL_PROBE = """
+import asyncio, os, threading, time
+import django
+django.setup()
+from games.workers import in_word_thread, in_worker
+seen = {"worker": set(), "words": set()}
+def busy(kind):
+    seen[kind].add(threading.get_ident())
+    time.sleep(0.05)
+async def main():
+    calls = [in_worker(busy)("worker") for _ in range(20)]
+    calls += [in_word_thread(busy)("words") for _ in range(20)]
+    await asyncio.gather(*calls)
+asyncio.run(main())
+print(len(seen["worker"]), len(seen["words"]), len(seen["worker"] | seen["words"]))
+"""
+
+
+@pytest.mark.parametrize(("workers", "words"), [("2", "1"), ("9", "3")])
+def test_the_pages_database_work_runs_on_as_many_threads_as_set(tmp_path, workers, words):
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env.update(
+        DJANGO_SETTINGS_MODULE="boggleweb.settings",
+        DATA_DIR=str(tmp_path),
+        WORKER_THREADS=workers,
+        WORD_THREADS=words,
+        PRELOAD_LANGUAGES="none",
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", POOL_PROBE], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    # 20 calls of each at once: every thread of each pool busy, and no other thread
+    assert result.stdout.split() == [workers, words, str(int(workers) + int(words))]
+
+
 @pytest.mark.parametrize(
     ("variable", "value"),
     [
@@ -77,6 +116,8 @@ def test_word_threads_can_be_set(tmp_path):
         ("SECURE_HSTS_PRELOAD", "please"),
         ("WORD_THREADS", "0"),
         ("WORD_THREADS", "many"),
+        ("WORKER_THREADS", "0"),
+        ("WORKER_THREADS", "six"),
     ],
 )
 def test_a_value_that_makes_no_sense_stops_start_up_naming_the_variable(tmp_path, variable, value):
