@@ -83,3 +83,44 @@ def test_the_board_keeps_its_place_and_the_page_its_width_in_every_state(browser
         assert {k: seen[k] for k in ("x", "y", "width", "height")} == {
             k: first[k] for k in ("x", "y", "width", "height")
         }, f"{name}: the board moved"
+
+
+def a_big_boards_figures(snapshot):
+    """As a 6x6 round halfway through shows them: 12:57 left, 47 words found of 196,
+    1,888 points (the widest figures the header holds)."""
+    round_ = snapshot["round"]
+    now = moment(snapshot["server_time"])
+    round_["started_at"] = (now - timedelta(seconds=3)).isoformat()
+    round_["ends_at"] = (now + timedelta(minutes=12, seconds=57)).isoformat()
+    round_["word_count"] = 196
+    snapshot["finds"] = [
+        {"word": f"w{n}", "display": f"w{n}", "path": [], "points": 40, "shared": False, "by": ""}
+        for n in range(47)
+    ]
+    me = snapshot["you"]["id"]
+    snapshot["scores"] = [{"id": me, "points": 1888, "words": 47}]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "de", "it", "pt"])
+def test_a_big_boards_figures_fit_a_small_phone_in_every_interface_language(
+    browser, live_daphne, language
+):
+    context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_daphne}])
+    page = context.new_page()
+    edit_snapshots(page, a_big_boards_figures)
+    solo(page, live_daphne)
+    page.wait_for_function("document.getElementById('words-left').textContent === '149'")
+    page.wait_for_function("document.getElementById('score').textContent === '1888'")
+    figures = page.evaluate(
+        """() => ({
+          stats: [...document.querySelectorAll('#play-stats .stat')].map((s) => s.innerText),
+          page_width: document.documentElement.scrollWidth,
+          bar_right: document.getElementById('play-stats').getBoundingClientRect().right,
+          card_right: document.querySelector('.play-bar').getBoundingClientRect().right,
+        })"""
+    )
+    context.close()
+    assert any("47" in stat and "(149)" in stat for stat in figures["stats"]), figures
+    assert figures["page_width"] <= 320, f"{language}: the page scrolls sideways: {figures}"
+    assert figures["bar_right"] <= figures["card_right"], f"{language}: out of its card"
