@@ -93,8 +93,6 @@ class RoomConsumer(InboxConsumer, AsyncWebsocketConsumer):
         presence.ensure_started()
         balance.track(self)
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
-        # The page's own choice until its room (and the class's language) is read.
-        translation.activate(connection_language(self.scope))
         self.browser = self.scope.get("session", {}).get(BROWSER_KEY)
         # The play page says so (?play=1): its player is in the rounds it opens on.
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
@@ -277,13 +275,9 @@ class RoomConsumer(InboxConsumer, AsyncWebsocketConsumer):
             self.member = None
         with_find = "find" in event and message.get("team") == self.team
         with_shared = "shared" in event and self._shares(event["shared"])
-        seq = event.get("seq")
-        key = (self.group, seq, kind, event.get("round"), with_find, with_shared)
+        key = (self.group, event.get("seq"), kind, event.get("round"), with_find, with_shared)
         key += (self.public, self.is_host)
-        # The room's other pages in this process sent the same event: made once (_room_texts).
-        shown = _room_texts.get(key) if seq is not None else None
-        if shown is None:
-            shown = _room_text(key, self._as_shown(event, with_find, with_shared))
+        shown = _room_text(key, lambda: self._as_shown(event, with_find, with_shared))
         await self.send_json(shown[0], text=shown[1])
         if kind == "removed":
             await self._on_removed(event)
@@ -360,10 +354,15 @@ _room_texts: dict[tuple, tuple[dict, str]] = {}
 ROOM_TEXTS_KEPT = 256
 
 
-def _room_text(key: tuple, event: dict) -> tuple[dict, str]:
-    if key[1] is None:  # not numbered: nothing to know it by
-        return event, _encode(event)
-    shown = _room_texts[key] = (event, _encode(event))
-    if len(_room_texts) > ROOM_TEXTS_KEPT:
-        del _room_texts[next(iter(_room_texts))]
+def _room_text(key: tuple, make) -> tuple[dict, str]:
+    """The event as this kind of page sees it, and its text: ``make()``'s, made once for
+    the room's pages in this process (``key[1]``: the event's number)."""
+    shown = _room_texts.get(key) if key[1] is not None else None
+    if shown is None:
+        event = make()
+        shown = (event, _encode(event))
+        if key[1] is not None:  # not numbered: nothing to know it by
+            _room_texts[key] = shown
+            if len(_room_texts) > ROOM_TEXTS_KEPT:
+                del _room_texts[next(iter(_room_texts))]
     return shown
